@@ -1,0 +1,204 @@
+CREATE TABLE "assets" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entity_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"mime" text NOT NULL,
+	"bytes" integer NOT NULL,
+	"type" integer NOT NULL,
+	"width" integer,
+	"height" integer,
+	"page_count" integer DEFAULT 1 NOT NULL,
+	"page" integer DEFAULT 1 NOT NULL,
+	"offset_x" double precision DEFAULT 0 NOT NULL,
+	"offset_y" double precision DEFAULT 0 NOT NULL,
+	"scale" double precision DEFAULT 1 NOT NULL,
+	"slot" text,
+	"storage_key" text NOT NULL,
+	"cropped_key" text,
+	"has_cropped" boolean DEFAULT false NOT NULL,
+	"crop_version" integer DEFAULT 0 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "auto_approve_numbers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entity_id" integer NOT NULL,
+	"number" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"expiration_date" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entity_id" integer NOT NULL,
+	"user_id" integer,
+	"slot" text NOT NULL,
+	"type" text NOT NULL,
+	"start" timestamp with time zone NOT NULL,
+	"end" timestamp with time zone,
+	"duration" integer DEFAULT 30,
+	"approved" boolean DEFAULT true,
+	"is_template" boolean DEFAULT false NOT NULL,
+	"locked" boolean DEFAULT false NOT NULL,
+	"template_id" text,
+	"template_text" text,
+	"asset_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entity_id" integer NOT NULL,
+	"owner_id" integer,
+	"text" text NOT NULL,
+	"icon" text DEFAULT 'information' NOT NULL,
+	"icon_color" text DEFAULT '#019939' NOT NULL,
+	"date" timestamp with time zone NOT NULL,
+	"end" timestamp with time zone,
+	"sticky" boolean DEFAULT false NOT NULL,
+	"approved" boolean DEFAULT false NOT NULL,
+	"source" text DEFAULT 'console' NOT NULL,
+	"sms_message_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "transit_stops" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entity_id" integer NOT NULL,
+	"stop_id" text NOT NULL,
+	"label" text NOT NULL,
+	"latitude" double precision,
+	"longitude" double precision,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "entities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"parent_id" integer,
+	"orgnum" text,
+	"street" text,
+	"zip" text,
+	"city" text,
+	"phone_number" text,
+	"display_information" text,
+	"orientation" integer DEFAULT 0 NOT NULL,
+	"code_word" text,
+	"show_code_word" boolean DEFAULT true NOT NULL,
+	"note_board_background_color" text DEFAULT '#e0d6d0' NOT NULL,
+	"banner_fallback_text" text,
+	"features" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"services" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"latitude" double precision,
+	"longitude" double precision,
+	"api_key" text,
+	"api_key_version" integer DEFAULT 0 NOT NULL,
+	"layout_id" text,
+	"deleted" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "permissions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entity_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"role" text NOT NULL,
+	"auto_approve" boolean DEFAULT false NOT NULL,
+	"sms_notifications" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "entity_sequences" (
+	"entity_id" integer PRIMARY KEY NOT NULL,
+	"seq" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"entity_id" integer,
+	"seq" integer NOT NULL,
+	"data" jsonb NOT NULL,
+	"actor_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sms_messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"provider" text NOT NULL,
+	"provider_message_id" text NOT NULL,
+	"from" text NOT NULL,
+	"to" text,
+	"text" text NOT NULL,
+	"raw" jsonb NOT NULL,
+	"status" text DEFAULT 'received' NOT NULL,
+	"entity_id" integer,
+	"note_id" integer,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "installation" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"admin_user_id" integer NOT NULL,
+	"root_entity_id" integer NOT NULL,
+	"master_display_id" integer NOT NULL,
+	"installed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "password_reset_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"purpose" text DEFAULT 'reset' NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "password_reset_tokens_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"name" text,
+	"phone_number" text,
+	"language" text DEFAULT 'no' NOT NULL,
+	"admin" boolean DEFAULT false NOT NULL,
+	"password_hash" text,
+	"token_version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "assets" ADD CONSTRAINT "assets_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assets" ADD CONSTRAINT "assets_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auto_approve_numbers" ADD CONSTRAINT "auto_approve_numbers_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contents" ADD CONSTRAINT "contents_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contents" ADD CONSTRAINT "contents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contents" ADD CONSTRAINT "contents_asset_id_assets_id_fk" FOREIGN KEY ("asset_id") REFERENCES "public"."assets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notes" ADD CONSTRAINT "notes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notes" ADD CONSTRAINT "notes_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transit_stops" ADD CONSTRAINT "transit_stops_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "entities" ADD CONSTRAINT "entities_parent_id_entities_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "permissions" ADD CONSTRAINT "permissions_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "permissions" ADD CONSTRAINT "permissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "contents_entity_slot_idx" ON "contents" USING btree ("entity_id","slot");--> statement-breakpoint
+CREATE INDEX "notes_entity_idx" ON "notes" USING btree ("entity_id");--> statement-breakpoint
+CREATE INDEX "entities_parent_idx" ON "entities" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "entities_code_word_idx" ON "entities" USING btree (lower("code_word")) WHERE "entities"."deleted" = false and "entities"."code_word" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "permissions_entity_user_idx" ON "permissions" USING btree ("entity_id","user_id");--> statement-breakpoint
+CREATE INDEX "permissions_user_idx" ON "permissions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "events_unsent_idx" ON "events" USING btree ("created_at") WHERE sent_at is null;--> statement-breakpoint
+CREATE INDEX "events_entity_idx" ON "events" USING btree ("entity_id","seq");--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_provider_message_idx" ON "sms_messages" USING btree ("provider","provider_message_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));

@@ -1,0 +1,35 @@
+import Koa from 'koa';
+import { type HttpMethodEnum, koaBody } from 'koa-body';
+import type { AppDeps } from './deps';
+import { userAuth } from './middleware/auth';
+import { errorMiddleware } from './middleware/errors';
+import { apiRouter } from './routes/index';
+import { healthRoutes } from './routes/system.routes';
+
+/** JSON bodies above this are refused with 413; uploads have their own limit on their route. */
+export const JSON_BODY_LIMIT = '256kb';
+
+/** Builds the Koa app from its infrastructure; it opens nothing itself. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: true });
+  app.use(errorMiddleware(deps.logger));
+  const health = healthRoutes(deps);
+  app.use(health.routes());
+  app.use(
+    koaBody({
+      jsonLimit: JSON_BODY_LIMIT,
+      formLimit: JSON_BODY_LIMIT,
+      textLimit: JSON_BODY_LIMIT,
+      multipart: false,
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as HttpMethodEnum[],
+      onError: (err) => {
+        throw err;
+      },
+    }),
+  );
+  app.use(userAuth(deps));
+  const api = apiRouter(deps);
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  return app;
+}

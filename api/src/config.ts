@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { FEATURE_SET_NAMES } from '@oppslag/common';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().default('oppslag'),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  FEATURE_SET: z.enum(FEATURE_SET_NAMES, {
+    error: `FEATURE_SET must be one of ${FEATURE_SET_NAMES.join(', ')}`,
+  }).default('oppslag'),
+  DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  DATA_DIR: z.string().default('.data'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Oppslag <no-reply@oppslag.local>'),
+  SUPPORT_EMAIL: z.string().default('support@oppslag.no'),
+  SMS_NUMBER: z.string().default('2222'),
+  HASHID_ALPHABET: z.string().optional(),
+  ENTUR_GEOCODER_URL: z.string().default('https://api.entur.io/geocoder/v1'),
+  ENTUR_JOURNEY_PLANNER_URL: z.string().default('https://api.entur.io/journey-planner/v3/graphql'),
+  ENTUR_CLIENT_NAME: z.string().default('oppslag-notice-board'),
+  MET_URL: z.string().default('https://api.met.no/weatherapi/locationforecast/2.0'),
+  MET_USER_AGENT: z.string().default('oppslag/0.1 github.com/oppslag support@oppslag.no'),
+  SMS_PROVIDER: z.enum(['log', 'twilio', 'sveve']).default('log'),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_API_URL: z.string().default('https://api.twilio.com'),
+  SVEVE_SECRET: z.string().optional(),
+  SVEVE_USER: z.string().optional(),
+  SVEVE_PASSWORD: z.string().optional(),
+  SVEVE_API_URL: z.string().default('https://sveve.no/SMS/SendMessage'),
+  SMS_WEBHOOK_SECRET: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** A secret kept under DATA_DIR so a restart keeps sessions valid without configuring one. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads configuration from the environment; throws with a clear message on bad values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const port = e.PORT;
+  return {
+    port,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt'),
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    featureSet: e.FEATURE_SET,
+    demoData: e.DEMO_DATA === 'true',
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    smsNumber: e.SMS_NUMBER,
+    hashidAlphabet: e.HASHID_ALPHABET,
+    entur: {
+      geocoderUrl: e.ENTUR_GEOCODER_URL,
+      journeyPlannerUrl: e.ENTUR_JOURNEY_PLANNER_URL,
+      clientName: e.ENTUR_CLIENT_NAME,
+    },
+    met: { url: e.MET_URL, userAgent: e.MET_USER_AGENT },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      twilioAuthToken: e.TWILIO_AUTH_TOKEN,
+      twilioAccountSid: e.TWILIO_ACCOUNT_SID,
+      twilioApiUrl: e.TWILIO_API_URL,
+      sveveSecret: e.SVEVE_SECRET,
+      sveveUser: e.SVEVE_USER,
+      svevePassword: e.SVEVE_PASSWORD,
+      sveveApiUrl: e.SVEVE_API_URL,
+      webhookSecret: e.SMS_WEBHOOK_SECRET ?? persistedSecret(dataDir, 'sms-webhook'),
+    },
+    corsOrigins: e.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,5 @@
+export * from './content';
+export * from './entities';
+export * from './events';
+export * from './sms';
+export * from './users';

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { openDatabase, runMigrations } from './db/client';
+import type { AppDeps, OutboxNotifier } from './deps';
+import { createLogger } from './lib/logger';
+import { createMailer } from './lib/mailer';
+import { TokenService } from './lib/tokens';
+
+/** Opens PostgreSQL (or PGlite under DATA_DIR) and Redis, runs migrations, and wires the API's dependencies. */
+export async function createDeps(
+  config: Config,
+  overrides: Partial<AppDeps> & { logger?: Logger; outbox?: OutboxNotifier } = {},
+): Promise<AppDeps> {
+  const logger = overrides.logger ?? createLogger(config.logLevel, 'api');
+  const database =
+    overrides.database ??
+    (await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }));
+  await runMigrations(database);
+  const redis = overrides.redis ?? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const now = overrides.now ?? (() => new Date());
+  return {
+    config,
+    database,
+    redis,
+    logger,
+    now,
+    tokens: overrides.tokens ?? new TokenService(config.jwtSecret, config.jwtTtlSeconds, now),
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    outbox: overrides.outbox ?? { notify: () => undefined },
+  };
+}
+
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  deps.redis.disconnect();
+  await deps.database.close();
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { Middleware } from 'koa';
+import type { Actor } from '@oppslag/common';
+import { users } from '../db/schema/index';
+import type { AppDeps } from '../deps';
+import { AppError, unauthorized } from '../errors';
+
+export interface AuthedUser extends Actor {
+  email: string;
+  name: string | null;
+  language: string;
+}
+
+export interface ApiState {
+  user?: AuthedUser;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * Resolves the console user from the bearer JWT when one is sent. The user row is read on every
+ * request so a deleted user, or a token from before a password change, stops working at once.
+ */
+export function userAuth(deps: AppDeps): Middleware<ApiState> {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx.get('authorization') || undefined);
+    if (token) {
+      const claims = await deps.tokens.verifyUser(token);
+      if (!claims) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
+      const [row] = await deps.database.db.select().from(users).where(eq(users.id, claims.user.id));
+      if (!row || row.tokenVersion !== claims.tv) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
+      ctx.state.user = { id: row.id, admin: row.admin, email: row.email, name: row.name, language: row.language };
+    }
+    await next();
+  };
+}
+
+/** Route guard: the request must carry a valid user token. */
+export const requireUser: Middleware<ApiState> = async (ctx, next) => {
+  if (!ctx.state.user) throw unauthorized();
+  await next();
+};
+
+/** The signed-in user of a guarded route. */
+export function actorOf(ctx: { state: ApiState }): AuthedUser {
+  if (!ctx.state.user) throw unauthorized();
+  return ctx.state.user;
+}

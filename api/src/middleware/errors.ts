@@ -1,0 +1,45 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { AppError } from '../errors';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+  code?: string;
+}
+
+/** Turns koa-body / http-errors failures into stable codes so bad input never becomes a 500. */
+function fromHttpError(err: HttpLikeError): AppError | null {
+  const status = err.status ?? err.statusCode;
+  if (!status || status < 400 || status >= 500) return null;
+  if (status === 413 || err.type === 'entity.too.large')
+    return new AppError(413, 'payload_too_large', 'Request body is too large');
+  if (status === 415) return new AppError(415, 'unsupported_media_type', 'Unsupported content type');
+  if (err.type === 'entity.parse.failed' || /json/i.test(err.message ?? ''))
+    return new AppError(400, 'malformed_json', 'Request body is not valid JSON');
+  return new AppError(status, status === 404 ? 'not_found' : 'validation_failed', err.message ?? 'Bad request');
+}
+
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        throw new AppError(404, 'not_found', 'Route not found');
+      }
+    } catch (caught) {
+      const err =
+        caught instanceof AppError ? caught : (fromHttpError(caught as HttpLikeError) ?? null);
+      if (err) {
+        ctx.status = err.status;
+        ctx.body = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+        return;
+      }
+      logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { error: { code: 'internal_error', message: 'Internal server error' } };
+    }
+  };
+}

@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../deps';
+
+/** Liveness and readiness, mounted at the server root (not under /api). */
+export function healthRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const checks = { database: false, redis: false };
+    await deps.database.ping().then(
+      () => (checks.database = true),
+      () => undefined,
+    );
+    await deps.redis.ping().then(
+      () => (checks.redis = true),
+      () => undefined,
+    );
+    const ready = checks.database && checks.redis;
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
+  });
+  return router;
+}

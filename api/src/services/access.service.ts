@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import { type Actor, type Grant, type Permission, can, permissionsOn } from '@oppslag/common';
+import type { Tx } from '../db/client';
+import { permissions } from '../db/schema/index';
+import { forbidden, notFound } from '../errors';
+
+/** Ids from the entity up to the root, entity first; null when the entity is missing or deleted. */
+export async function getAncestry(tx: Tx, entityId: number): Promise<number[] | null> {
+  if (!Number.isSafeInteger(entityId) || entityId <= 0 || entityId > 2147483647) return null;
+  const result = await tx.execute<{ id: number; deleted: boolean; depth: number }>(sql`
+    with recursive chain(id, parent_id, deleted, depth) as (
+      select id, parent_id, deleted, 0 from entities where id = ${entityId}
+      union all
+      select e.id, e.parent_id, e.deleted, c.depth + 1 from entities e join chain c on e.id = c.parent_id
+      where c.depth < 64
+    )
+    select id, deleted, depth from chain order by depth`);
+  const rows = (result as unknown as { rows: { id: number; deleted: boolean }[] }).rows ?? result;
+  const list = rows as { id: number; deleted: boolean }[];
+  if (list.length === 0 || list[0].deleted) return null;
+  return list.map((r) => Number(r.id));
+}
+
+export async function getGrants(tx: Tx, userId: number): Promise<Grant[]> {
+  return tx
+    .select({ entityId: permissions.entityId, role: permissions.role })
+    .from(permissions)
+    .where(eq(permissions.userId, userId));
+}
+
+/**
+ * The one server-side check for an object: a user who cannot read the entity gets 404 (it does not
+ * exist for them), one who can read but lacks the permission gets 403.
+ */
+export async function authorizeEntity(
+  tx: Tx,
+  actor: Actor,
+  entityId: number,
+  permission: Permission,
+): Promise<{ ancestry: number[]; permissions: Permission[] }> {
+  const ancestry = await getAncestry(tx, entityId);
+  if (!ancestry) throw notFound('Entity');
+  const grants = actor.admin ? [] : await getGrants(tx, actor.id);
+  const perms = permissionsOn(actor, grants, ancestry);
+  if (!perms.includes('read')) throw notFound('Entity');
+  if (!can(actor, permission, grants, ancestry)) throw forbidden();
+  return { ancestry, permissions: perms };
+}
+
+/** Superadmin-only routes answer 403 to signed-in users who are not admins. */
+export function requireAdmin(actor: Actor): void {
+  if (!actor.admin) throw forbidden('Superadmin only');
+}

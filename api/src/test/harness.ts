@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import type { AppDeps } from '../deps';
+import { closeDeps, createDeps } from '../infra';
+import { createLogger } from '../lib/logger';
+
+/** Admin connection used to create and drop per-test databases. */
+export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** `pglite` runs the same suite on embedded PGlite instead of PostgreSQL. */
+export const TEST_DB_DRIVER = (process.env.TEST_DB_DRIVER ?? 'pg') as 'pg' | 'pglite';
+
+export interface TestDatabase {
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own: a new PostgreSQL database, or an in-memory PGlite. */
+export async function createTestDatabase(driver = TEST_DB_DRIVER): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `oppslag_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = TEST_PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const database = await openDatabase({ url, poolSize: 5 });
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close().catch(() => undefined);
+      const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Deletes every Redis key under a prefix (tests own their prefix). */
+export async function clearRedisPrefix(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+}
+
+export interface TestApi {
+  url: string;
+  deps: AppDeps;
+  db: TestDatabase;
+  /** Moves the app's clock; `null` returns to real time. */
+  setNow(date: Date | null): void;
+  request<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the API on a random port against its own database and Redis prefix.
+ * `env` overrides configuration variables (e.g. FEATURE_SET, SMTP_URL).
+ */
+export async function startTestApi(opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite' } = {}): Promise<TestApi> {
+  const db = await createTestDatabase(opts.driver);
+  const dataDir = mkdtempSync(join(tmpdir(), 'oppslag-test-'));
+  const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...opts.env,
+  });
+  let fixedNow: Date | null = null;
+  const deps = await createDeps(config, {
+    database: db.database,
+    logger: createLogger('silent'),
+    redis: new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 }),
+    now: () => fixedNow ?? new Date(),
+  });
+  const app = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    deps,
+    db,
+    setNow(date) {
+      fixedNow = date;
+    },
+    async request(method, path, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      let body: BodyInit | undefined = o.raw;
+      if (o.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(o.body);
+      }
+      const res = await fetch(url + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* non-JSON answers are returned as text */
+      }
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+    async close() {
+      await new Promise((r) => server.close(r));
+      server.closeAllConnections?.();
+      await clearRedisPrefix(deps.redis, prefix);
+      await closeDeps({ ...deps, database: { ...db.database, close: async () => undefined } });
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './user';
+
+export const loginSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string({ error: 'Password must be a string' }).min(1).max(1024),
+});
+export const loginResponseSchema = z.object({ token: z.string() });
+
+export const installSchema = z.strictObject({
+  adminEmail: emailSchema,
+  adminPassword: passwordSchema,
+  rootEntity: z.string({ error: 'Root entity must be a string' }).trim().min(3).max(255),
+});
+
+export const statusSchema = z.object({ status: z.enum(['uninstalled', 'online']) });
+
+export const resetPasswordSchema = z.strictObject({ email: emailSchema });
+export const resetPasswordConfirmSchema = z.strictObject({
+  token: z.string().min(16).max(256),
+  newPassword: passwordSchema,
+});
+
+export const PASSWORD_MISMATCH_MESSAGE = 'Passwords does not match. Please try again.';
+export const changePasswordSchema = z
+  .strictObject({
+    password: z.string().min(1).max(1024),
+    newPassword: passwordSchema,
+    confirmNewPassword: z.string().max(1024),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    message: PASSWORD_MISMATCH_MESSAGE,
+    path: ['confirmNewPassword'],
+  });
+
+/** The user claims carried in a console JWT (`user` holds email and id per spec §3). */
+export const tokenUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable().optional(),
+  admin: z.boolean(),
+  language: z.string().optional(),
+});
+export type TokenUser = z.infer<typeof tokenUserSchema>;
+
+export const adminDisplaysUpdateSchema = z.strictObject({
+  entities: z.union([z.literal('all'), z.array(z.number().int().positive()).min(1).max(10000)]),
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import {
+  CODE_WORD_MAX,
+  CODE_WORD_MIN,
+  ENTITY_NAME_MAX,
+  ENTITY_NAME_MIN,
+  ENTITY_TYPES,
+} from '../constants';
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #e0d6d0');
+
+/** Entity name with the exact messages of platform spec §5. */
+export const entityNameSchema = z
+  .string({ error: 'Entity name must be a string' })
+  .trim()
+  .min(ENTITY_NAME_MIN, `Entity name has to be at least ${ENTITY_NAME_MIN} characters long`)
+  .max(ENTITY_NAME_MAX, `Entity name cannot be more than ${ENTITY_NAME_MAX} characters long`);
+
+export const entityTypeSchema = z.enum(ENTITY_TYPES, { error: 'Entity type is not one of accepted values' });
+
+export const codeWordSchema = z
+  .string({ error: 'Code word must be a string' })
+  .trim()
+  .min(CODE_WORD_MIN, `Code word has to be at least ${CODE_WORD_MIN} characters long`)
+  .max(CODE_WORD_MAX, `Code word cannot be more than ${CODE_WORD_MAX} characters long`)
+  .regex(/^\S+$/u, 'Code word must be a single word');
+
+export const createEntitySchema = z.strictObject({
+  name: entityNameSchema,
+  type: entityTypeSchema,
+  parentId: z.number({ error: 'Parent id must be an integer' }).int().positive().nullable().optional(),
+  codeWord: codeWordSchema.nullable().optional(),
+});
+export type CreateEntityInput = z.infer<typeof createEntitySchema>;
+
+/** Every editable field of an entity (settings cards, special features, drag and drop). */
+export const updateEntitySchema = z.strictObject({
+  id: z.number().int().optional(),
+  name: entityNameSchema.optional(),
+  type: entityTypeSchema.optional(),
+  parentId: z.number().int().positive().nullable().optional(),
+  codeWord: codeWordSchema.nullable().optional(),
+  showCodeWord: z.boolean().optional(),
+  orgnum: z.string().trim().max(20).nullable().optional(),
+  street: z.string().trim().max(255).nullable().optional(),
+  zip: z.string().trim().max(20).nullable().optional(),
+  city: z.string().trim().max(255).nullable().optional(),
+  phoneNumber: z.string().trim().max(40).nullable().optional(),
+  displayInformation: z.string().max(2000).nullable().optional(),
+  orientation: z.union([z.literal(0), z.literal(1)]).optional(),
+  noteBoardBackgroundColor: hexColor.optional(),
+  bannerFallbackText: z.string().max(2000).nullable().optional(),
+  features: z.array(z.string().min(1).max(64)).max(32).optional(),
+  services: z.record(z.string(), z.boolean()).optional(),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+});
+export type UpdateEntityInput = z.infer<typeof updateEntitySchema>;
+
+export const deleteEntitySchema = z.strictObject({
+  withChildren: z.boolean().optional(),
+  moveTo: z.number().int().positive().nullable().optional(),
+});
+
+/** An entity as presented by the API. `displayId` is the Sqids hashid for displays. */
+export const entitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: entityTypeSchema,
+  parentId: z.number().int().nullable(),
+  orgnum: z.string().nullable(),
+  street: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  displayInformation: z.string().nullable(),
+  orientation: z.number().int(),
+  codeWord: z.string().nullable(),
+  showCodeWord: z.boolean(),
+  noteBoardBackgroundColor: z.string(),
+  bannerFallbackText: z.string().nullable(),
+  features: z.array(z.string()),
+  services: z.record(z.string(), z.boolean()),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  displayId: z.string().nullable(),
+  apiKey: z.string().nullable().optional(),
+  onlineStatus: z.boolean().nullable().optional(),
+  registered: z.boolean().optional(),
+  deleted: z.boolean(),
+  permissions: z.array(z.string()).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Entity = z.infer<typeof entitySchema>;

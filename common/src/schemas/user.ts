@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../constants';
+
+export const emailSchema = z.string({ error: 'Email must be a string' }).trim().toLowerCase().pipe(z.email({ error: 'Email must be a valid e-mail address' }));
+export const passwordSchema = z
+  .string({ error: 'Password must be a string' })
+  .min(PASSWORD_MIN, `Password has to be at least ${PASSWORD_MIN} characters long`)
+  .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters long`);
+export const roleSchema = z.enum(ROLES, { error: 'Role must be one of owner, administrator, moderator' });
+export const languageSchema = z.enum(LANGUAGES, { error: 'Language must be one of no, en' });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  language: languageSchema,
+  admin: z.boolean(),
+  permissions: z.array(z.object({ entityId: z.number().int(), role: roleSchema })).optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Profile update: phone numbers are validated per country server-side (default NO). */
+export const updateUserSchema = z.strictObject({
+  id: z.number().int().optional(),
+  email: emailSchema.optional(),
+  name: z.string().trim().max(255).nullable().optional(),
+  phoneNumber: z.string().trim().max(40).nullable().optional(),
+  phoneCountry: z.string().length(2).optional(),
+  language: languageSchema.optional(),
+  admin: z.boolean().optional(),
+});
+
+export const memberSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: roleSchema,
+  autoApprove: z.boolean(),
+  smsNotifications: z.boolean(),
+  /** The entity the permission is granted on; differs from the viewed entity for inherited rows. */
+  entityId: z.number().int(),
+  inherited: z.boolean(),
+  inheritedFromName: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const addMembersSchema = z
+  .array(z.strictObject({ email: emailSchema, role: roleSchema }))
+  .min(1, 'At least one member is required')
+  .max(100);
+
+export const memberPermissionsSchema = z
+  .strictObject({ autoApprove: z.boolean().optional(), smsNotifications: z.boolean().optional() })
+  .refine((v) => v.autoApprove !== undefined || v.smsNotifications !== undefined, {
+    message: 'Give autoApprove and/or smsNotifications',
+  });

@@ -1,0 +1,40 @@
+// `npm test`: lint and format check, type check, production builds of the two web apps, then every
+// Vitest project (unit, HTTP and Socket.IO integration on PostgreSQL/Redis and PGlite, browser e2e).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const step = (title: string, cmd: string, args: string[]) => {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit' });
+  console.log(`=== ${title}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return res.status === 0;
+};
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    step('install chromium (Debian package)', 'sh', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium']);
+  }
+}
+
+const failures: string[] = [];
+if (!step('lint (biome)', 'biome', ['check', '.'])) failures.push('lint');
+if (!step('typecheck (tsc)', 'tsc', ['-p', 'tsconfig.json'])) failures.push('typecheck');
+const webApps = ['console', 'display'].filter((w) => existsSync(`${w}/index.html`));
+for (const w of webApps) if (!step(`build ${w}`, 'npm', ['run', 'build', '-w', `@oppslag/${w}`])) failures.push(`build ${w}`);
+ensureChromium();
+mkdirSync('.data', { recursive: true });
+const vitestOk = step('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.data/vitest-report.json', ...process.argv.slice(2)]);
+if (!vitestOk) failures.push('vitest');
+
+let passed = 0;
+let failed = 0;
+if (existsSync('.data/vitest-report.json')) {
+  const report = JSON.parse(readFileSync('.data/vitest-report.json', 'utf8'));
+  passed = report.numPassedTests ?? 0;
+  failed = (report.numFailedTests ?? 0) + (vitestOk ? 0 : report.numFailedTestSuites ?? 0);
+}
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\nTests: ${passed} passed, ${failed + failures.filter((f) => f !== 'vitest').length} failed`);
+process.exit(failures.length ? 1 : 0);
