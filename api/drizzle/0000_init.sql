@@ -101,6 +101,7 @@ CREATE TABLE "entities" (
 	"api_key" text,
 	"api_key_version" integer DEFAULT 0 NOT NULL,
 	"layout_id" text,
+	"registered_at" timestamp with time zone,
 	"deleted" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -41,6 +41,8 @@ export const entities = pgTable(
     /** Bumped when the API key is regenerated; display tokens carry it and die with the old key. */
     apiKeyVersion: integer('api_key_version').notNull().default(0),
     layoutId: text('layout_id'),
+    /** Set the first time a display registers with its API key; "offline" only means something after that. */
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
