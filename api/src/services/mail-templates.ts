@@ -1,0 +1,47 @@
+import type { MailMessage } from '../lib/mailer';
+
+type Lang = 'no' | 'en';
+const lang = (language: string | null | undefined): Lang => (language === 'en' ? 'en' : 'no');
+
+/** The account e-mails, in the recipient's language (Norwegian by default, spec §1). */
+export const mailTemplates = {
+  reset(to: string, language: string, link: string): MailMessage {
+    return lang(language) === 'en'
+      ? {
+          to,
+          subject: 'Reset your Oppslag password',
+          text: `Someone asked to reset the password of your Oppslag account.\n\nChoose a new password here (the link works once, for 4 hours):\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
+        }
+      : {
+          to,
+          subject: 'Tilbakestill passordet ditt i Oppslag',
+          text: `Noen har bedt om å tilbakestille passordet til Oppslag-kontoen din.\n\nVelg et nytt passord her (lenken virker én gang, i 4 timer):\n${link}\n\nHvis det ikke var deg, kan du se bort fra denne e-posten; passordet ditt er uendret.`,
+        };
+  },
+  invite(to: string, language: string, link: string): MailMessage {
+    return lang(language) === 'en'
+      ? {
+          to,
+          subject: 'You have been invited to Oppslag',
+          text: `You have been given access to a notice board in Oppslag.\n\nChoose your password here (the link works once, for 7 days):\n${link}`,
+        }
+      : {
+          to,
+          subject: 'Du er invitert til Oppslag',
+          text: `Du har fått tilgang til en oppslagstavle i Oppslag.\n\nVelg passordet ditt her (lenken virker én gang, i 7 dager):\n${link}`,
+        };
+  },
+  newPassword(to: string, language: string, password: string, loginUrl: string): MailMessage {
+    return lang(language) === 'en'
+      ? {
+          to,
+          subject: 'Your new Oppslag password',
+          text: `An administrator has given your Oppslag account a new password:\n\n${password}\n\nSign in at ${loginUrl} and change it under Settings.`,
+        }
+      : {
+          to,
+          subject: 'Ditt nye passord i Oppslag',
+          text: `En administrator har gitt Oppslag-kontoen din et nytt passord:\n\n${password}\n\nLogg inn på ${loginUrl} og bytt det under Innstillinger.`,
+        };
+  },
+};
