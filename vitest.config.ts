@@ -35,6 +35,7 @@ export default defineConfig({
           include: ['display/src/**/*.test.{ts,tsx}'],
         },
       },
+      { test: { ...serverTest, name: 'deploy', include: ['k8s/**/*.test.ts'] } },
       {
         test: {
           ...serverTest,

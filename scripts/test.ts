@@ -7,14 +7,23 @@ const step = (title: string, cmd: string, args: string[]) => {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit' });
-  console.log(`=== ${title}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${title}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return res.status === 0;
 };
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) return;
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    step('install chromium (Debian package)', 'sh', ['-c', 'apt-get update -qq && apt-get install -y -qq chromium']);
+/** Debian packages the tests drive: Chromium for browser tests, docker-compose to check the compose file. */
+function ensureDebianTools() {
+  const missing = [
+    !existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH ? 'chromium' : null,
+    spawnSync('sh', ['-c', 'command -v docker-compose']).status !== 0 ? 'docker-compose' : null,
+  ].filter(Boolean);
+  if (missing.length && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    step(`install ${missing.join(', ')} (Debian packages)`, 'sh', [
+      '-c',
+      `apt-get update -qq && apt-get install -y -qq ${missing.join(' ')}`,
+    ]);
   }
 }
 
@@ -22,10 +31,17 @@ const failures: string[] = [];
 if (!step('lint (biome)', 'biome', ['check', '.'])) failures.push('lint');
 if (!step('typecheck (tsc)', 'tsc', ['-p', 'tsconfig.json'])) failures.push('typecheck');
 const webApps = ['console', 'display'].filter((w) => existsSync(`${w}/index.html`));
-for (const w of webApps) if (!step(`build ${w}`, 'npm', ['run', 'build', '-w', `@oppslag/${w}`])) failures.push(`build ${w}`);
-ensureChromium();
+for (const w of webApps)
+  if (!step(`build ${w}`, 'npm', ['run', 'build', '-w', `@oppslag/${w}`])) failures.push(`build ${w}`);
+ensureDebianTools();
 mkdirSync('.data', { recursive: true });
-const vitestOk = step('vitest', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.data/vitest-report.json', ...process.argv.slice(2)]);
+const vitestOk = step('vitest', 'vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=.data/vitest-report.json',
+  ...process.argv.slice(2),
+]);
 if (!vitestOk) failures.push('vitest');
 
 let passed = 0;
@@ -33,7 +49,7 @@ let failed = 0;
 if (existsSync('.data/vitest-report.json')) {
   const report = JSON.parse(readFileSync('.data/vitest-report.json', 'utf8'));
   passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (vitestOk ? 0 : report.numFailedTestSuites ?? 0);
+  failed = (report.numFailedTests ?? 0) + (vitestOk ? 0 : (report.numFailedTestSuites ?? 0));
 }
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed + failures.filter((f) => f !== 'vitest').length} failed`);
