@@ -3,6 +3,7 @@ import { type HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppDeps } from './deps';
 import { userAuth } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
+import { httpMetrics } from './middleware/metrics';
 import { apiRouter } from './routes/index';
 import { healthRoutes } from './routes/system.routes';
 
@@ -12,6 +13,7 @@ export const JSON_BODY_LIMIT = '256kb';
 /** Builds the Koa app from its infrastructure; it opens nothing itself. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: true });
+  app.use(httpMetrics);
   app.use(errorMiddleware(deps.logger));
   const health = healthRoutes(deps);
   app.use(health.routes());

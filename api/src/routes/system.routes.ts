@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
+import { registry } from '../lib/metrics';
 
 /** Liveness and readiness, mounted at the server root (not under /api). */
 export function healthRoutes(deps: AppDeps): Router {
@@ -20,6 +21,10 @@ export function healthRoutes(deps: AppDeps): Router {
     const ready = checks.database && checks.redis;
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
+  });
+  router.get('/metrics', async (ctx) => {
+    ctx.type = registry.contentType;
+    ctx.body = await registry.metrics();
   });
   return router;
 }

@@ -15,6 +15,13 @@ describe('health endpoints', () => {
     expect(ready.body.checks).toEqual({ database: true, redis: true });
   });
 
+  it('exposes Prometheus metrics including route-labelled HTTP latency', async () => {
+    await api.request('GET', '/healthz');
+    const res = await api.request('GET', '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(/oppslag_http_request_duration_seconds_bucket\{[^}]*route="\/healthz"/);
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await api.request('GET', '/api/no-such-route');
     expect(res.status).toBe(404);
