@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
 import { FEATURE_SET_NAMES } from '@oppslag/common';
+import { z } from 'zod';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -11,10 +11,19 @@ const envSchema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('oppslag'),
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
-  FEATURE_SET: z.enum(FEATURE_SET_NAMES, {
-    error: `FEATURE_SET must be one of ${FEATURE_SET_NAMES.join(', ')}`,
-  }).default('oppslag'),
+  JWT_KEY_ID: z.string().min(1).max(32).default('k1'),
+  /** Earlier signing keys kept for verification during a rotation: `kid:secret,kid:secret`. */
+  JWT_PREVIOUS_SECRETS: z.string().optional(),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+  FEATURE_SET: z
+    .enum(FEATURE_SET_NAMES, {
+      error: `FEATURE_SET must be one of ${FEATURE_SET_NAMES.join(', ')}`,
+    })
+    .default('oppslag'),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
   DATA_DIR: z.string().default('.data'),
   SMTP_URL: z.string().optional(),
@@ -72,6 +81,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt'),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    jwtKeyId: e.JWT_KEY_ID,
+    jwtPreviousSecrets: Object.fromEntries(
+      (e.JWT_PREVIOUS_SECRETS ?? '')
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)]),
+    ) as Record<string, string>,
     featureSet: e.FEATURE_SET,
     demoData: e.DEMO_DATA === 'true',
     dataDir,
@@ -97,7 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sveveApiUrl: e.SVEVE_API_URL,
       webhookSecret: e.SMS_WEBHOOK_SECRET ?? persistedSecret(dataDir, 'sms-webhook'),
     },
-    corsOrigins: e.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    corsOrigins:
+      e.CORS_ORIGINS?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? [],
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   };

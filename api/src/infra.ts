@@ -18,7 +18,9 @@ export async function createDeps(
     overrides.database ??
     (await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }));
   await runMigrations(database);
-  const redis = overrides.redis ?? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  const redis =
+    overrides.redis ??
+    new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const now = overrides.now ?? (() => new Date());
   return {
@@ -27,8 +29,15 @@ export async function createDeps(
     redis,
     logger,
     now,
-    tokens: overrides.tokens ?? new TokenService(config.jwtSecret, config.jwtTtlSeconds, now),
-    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    tokens:
+      overrides.tokens ??
+      new TokenService(config.jwtSecret, config.jwtTtlSeconds, now, {
+        keyId: config.jwtKeyId,
+        previous: config.jwtPreviousSecrets,
+      }),
+    mailer:
+      overrides.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     outbox: overrides.outbox ?? { notify: () => undefined },
   };
 }

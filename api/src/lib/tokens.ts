@@ -1,6 +1,6 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { type TokenUser, tokenUserSchema } from '@oppslag/common';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { tokenUserSchema, type TokenUser } from '@oppslag/common';
 
 const ISSUER = 'oppslag';
 export const USER_AUDIENCE = 'oppslag-console';
@@ -9,25 +9,43 @@ export const DISPLAY_AUDIENCE = 'oppslag-display';
 const ALG = 'HS256';
 
 const userClaims = z.object({ typ: z.literal('user'), user: tokenUserSchema, tv: z.number().int() });
-const displayClaims = z.object({ typ: z.literal('display'), entityId: z.number().int(), kv: z.number().int() });
+const displayClaims = z.object({
+  typ: z.literal('display'),
+  entityId: z.number().int(),
+  kv: z.number().int(),
+});
 export type UserClaims = z.infer<typeof userClaims>;
 export type DisplayClaims = z.infer<typeof displayClaims>;
 
+/** Key rotation: tokens are signed with the current key id; previous keys still verify during the overlap window. */
+export interface KeyRing {
+  keyId?: string;
+  previous?: Record<string, string>;
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly keyId: string;
+  private readonly verifyKeys = new Map<string, Uint8Array>();
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
     private readonly now: () => Date = () => new Date(),
+    ring: KeyRing = {},
   ) {
-    this.key = new TextEncoder().encode(secret);
+    const encode = (s: string) => new TextEncoder().encode(s);
+    this.key = encode(secret);
+    this.keyId = ring.keyId ?? 'k1';
+    for (const [kid, previous] of Object.entries(ring.previous ?? {}))
+      this.verifyKeys.set(kid, encode(previous));
+    this.verifyKeys.set(this.keyId, this.key);
   }
 
   /** A console token: the user (email, id, name, admin) and the user's token version. */
   signUser(user: TokenUser, tokenVersion: number): Promise<string> {
     const iat = Math.floor(this.now().getTime() / 1000);
     return new SignJWT({ typ: 'user', user, tv: tokenVersion })
-      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: this.keyId })
       .setIssuer(ISSUER)
       .setAudience(USER_AUDIENCE)
       .setSubject(String(user.id))
@@ -40,7 +58,7 @@ export class TokenService {
   signDisplay(entityId: number, apiKeyVersion: number): Promise<string> {
     const iat = Math.floor(this.now().getTime() / 1000);
     return new SignJWT({ typ: 'display', entityId, kv: apiKeyVersion })
-      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: this.keyId })
       .setIssuer(ISSUER)
       .setAudience(DISPLAY_AUDIENCE)
       .setSubject(`display:${entityId}`)
@@ -59,7 +77,10 @@ export class TokenService {
 
   private async verify<T>(token: string, audience: string, schema: z.ZodType<T>): Promise<T | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { kid } = decodeProtectedHeader(token);
+      const key = kid ? this.verifyKeys.get(kid) : undefined;
+      if (!key) return null;
+      const { payload } = await jwtVerify(token, key, {
         algorithms: [ALG],
         issuer: ISSUER,
         audience,
