@@ -4,3 +4,7 @@ export * from './errors';
 export * from './events';
 export * from './phone';
 export * from './schemas/index';
+export * from './cache-keys';
+export * from './feature-sets';
+export * from './notes';
+export * from './display-modules';

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { DISPLAY_MODULES } from '../display-modules';
+import { CONTENT_SLOTS } from '../feature-sets';
+import { NOTE_ICONS, NOTE_STATES } from '../notes';
+import { contentSchema } from './content';
+
+export const registerDisplaySchema = z.strictObject({
+  displayId: z.string({ error: 'Display id must be a string' }).trim().min(1).max(64),
+  apiKey: z.string({ error: 'API key must be a string' }).min(1).max(256),
+});
+
+export const serviceSchema = z.object({ name: z.enum(DISPLAY_MODULES), enabled: z.boolean() });
+/** `GET /api/content/{entityId}/service`: every module and whether it is on for the entity. */
+export const servicesResponseSchema = z.array(serviceSchema);
+
+const slotSizeSchema = z.object({ enabled: z.boolean(), width: z.number().int(), height: z.number().int() });
+
+/** The display manifest of spec §3, plus the SMS number and the feature set's slots. */
+export const manifestSchema = z.object({
+  displayId: z.string(),
+  entityId: z.number().int(),
+  name: z.string(),
+  /** The display's own code word, else the nearest ancestor's (the organization's, normally). */
+  codeWord: z.string().nullable(),
+  showCodeWord: z.boolean(),
+  smsNumber: z.string(),
+  timeZone: z.string(),
+  displayInformation: z.string().nullable(),
+  layout: z.enum(['default', 'oppslag']),
+  orientation: z.number().int(),
+  modules: z.array(z.object({ name: z.enum(DISPLAY_MODULES) })),
+  /** Banner fallback text shown when no slide is active (the display's, else the nearest ancestor's). */
+  fallback: z.string().nullable(),
+  display: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    noteBoardBackgroundColor: z.string(),
+    bannerFallbackText: z.string().nullable(),
+    orientation: z.number().int(),
+  }),
+  organization: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      noteBoardBackgroundColor: z.string(),
+      orgnum: z.string().nullable(),
+      street: z.string().nullable(),
+      zip: z.string().nullable(),
+      city: z.string().nullable(),
+      phoneNumber: z.string().nullable(),
+      displayInformation: z.string().nullable(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    })
+    .nullable(),
+  transitStops: z.array(
+    z.object({ id: z.number().int(), entityId: z.number().int(), stopId: z.string(), label: z.string() }),
+  ),
+  featureSet: z.object({
+    name: z.string(),
+    slots: z.object(
+      Object.fromEntries(CONTENT_SLOTS.map((s) => [s, slotSizeSchema])) as Record<
+        (typeof CONTENT_SLOTS)[number],
+        typeof slotSizeSchema
+      >,
+    ),
+  }),
+});
+export type DisplayManifest = z.infer<typeof manifestSchema>;
+
+export const registerDisplayResponseSchema = z.object({ token: z.string(), manifest: manifestSchema });
+
+/** A note as the player gets it: only approved notes that are active or scheduled. */
+export const displayNoteSchema = z.object({
+  id: z.number().int(),
+  entityId: z.number().int(),
+  text: z.string(),
+  icon: z.enum(NOTE_ICONS),
+  iconColor: z.string(),
+  date: z.string(),
+  end: z.string().nullable(),
+  sticky: z.boolean(),
+  state: z.enum(NOTE_STATES),
+});
+
+export const displaySlideSchema = contentSchema.pick({
+  id: true,
+  entityId: true,
+  slot: true,
+  type: true,
+  start: true,
+  end: true,
+  duration: true,
+  templateId: true,
+  templateText: true,
+  asset: true,
+  master: true,
+});
+export type DisplaySlide = z.infer<typeof displaySlideSchema>;
+
+/**
+ * `GET /api/display/content`. Slides are active or upcoming (the player switches them by time);
+ * `fallback` holds the slides to show when none is active; transit and weather are null until the
+ * worker has polled them.
+ */
+export const displayContentSchema = z.object({
+  notes: z.array(displayNoteSchema),
+  banners: z.array(displaySlideSchema),
+  fallback: z.array(z.object({ type: z.literal('text'), text: z.string() })),
+  partnerLogo: z.array(displaySlideSchema),
+  adsSmall: z.array(displaySlideSchema),
+  adsLarge: z.array(displaySlideSchema),
+  transit: z.unknown().nullable(),
+  weather: z.unknown().nullable(),
+});
+export type DisplayContent = z.infer<typeof displayContentSchema>;
