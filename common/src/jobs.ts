@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { EVENT_TYPES } from './events';
+
+/**
+ * The catalogue of background work: every BullMQ queue and, per queue, every job name with the
+ * zod schema of its payload. Producers and processors take their types from here; the worker
+ * refuses to start when a job listed here has no registered processor.
+ */
+export const QUEUE_NAMES = [
+  'events',
+  'effects',
+  'sms',
+  'assets',
+  'transit',
+  'weather',
+  'notifications',
+] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** One outbox row as it travels through BullMQ (jobId = event id). */
+export const outboxEventSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(EVENT_TYPES),
+  entityId: z.number().int().nullable(),
+  seq: z.number().int(),
+  data: z.unknown(),
+  actorId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxEvent = z.infer<typeof outboxEventSchema>;
+
+/** A side effect of one event for one named handler (one job each, so each retries on its own). */
+export const effectJobSchema = z.object({
+  handler: z.string().min(1),
+  event: outboxEventSchema,
+});
+export type EffectJob = z.infer<typeof effectJobSchema>;
+
+/**
+ * Queue → job name → payload schema. Add a job here, then register its processor in
+ * `worker/src/processors/index.ts`. The `events` queue is consumed by the realtime gateway,
+ * every other queue by the worker.
+ */
+export const JOBS = {
+  events: { event: outboxEventSchema },
+  effects: { effect: effectJobSchema },
+} satisfies Partial<Record<QueueName, Record<string, z.ZodType>>>;
+
+export type JobCatalogue = typeof JOBS;
+export type CataloguedQueue = keyof JobCatalogue;
+export type JobName<Q extends CataloguedQueue> = keyof JobCatalogue[Q] & string;
+export type JobData<Q extends CataloguedQueue, N extends JobName<Q>> = z.infer<
+  JobCatalogue[Q][N] & z.ZodType
+>;
+
+/** The payload schema of a job, or undefined when the catalogue does not list it. */
+export function jobSchema(queue: string, name: string): z.ZodType | undefined {
+  const jobs = (JOBS as Record<string, Record<string, z.ZodType>>)[queue];
+  return jobs?.[name];
+}
+
+/** Processes that consume each catalogued queue: the gateway pushes events, the worker does the rest. */
+export const queueConsumer = (queue: CataloguedQueue): 'realtime' | 'worker' =>
+  queue === 'events' ? 'realtime' : 'worker';
