@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'cannot_remove_self',
   'inherited_member',
   'invalid_move',
+  'entity_has_children',
   'feature_disabled',
   'rate_limited',
   'reset_token_invalid',
