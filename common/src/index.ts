@@ -2,6 +2,7 @@ export * from './constants';
 export * from './permissions';
 export * from './errors';
 export * from './events';
+export * from './jobs';
 export * from './phone';
 export * from './schemas/index';
 export * from './cache-keys';

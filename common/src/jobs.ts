@@ -36,6 +36,15 @@ export const effectJobSchema = z.object({
 });
 export type EffectJob = z.infer<typeof effectJobSchema>;
 
+/** Renders an asset's cropped rendition; only the asset's newest crop version is ever written. */
+export const assetCropJobSchema = z.object({
+  assetId: z.number().int().positive(),
+  cropVersion: z.number().int().positive(),
+});
+export type AssetCropJob = z.infer<typeof assetCropJobSchema>;
+/** Job ids make a repeated enqueue of the same crop request a no-op in BullMQ. */
+export const assetCropJobId = (job: AssetCropJob) => `asset-${job.assetId}-crop-${job.cropVersion}`;
+
 /**
  * Queue → job name → payload schema. Add a job here, then register its processor in
  * `worker/src/processors/index.ts`. The `events` queue is consumed by the realtime gateway,
@@ -44,6 +53,7 @@ export type EffectJob = z.infer<typeof effectJobSchema>;
 export const JOBS = {
   events: { event: outboxEventSchema },
   effects: { effect: effectJobSchema },
+  assets: { crop: assetCropJobSchema },
 } satisfies Partial<Record<QueueName, Record<string, z.ZodType>>>;
 
 export type JobCatalogue = typeof JOBS;

@@ -1,0 +1,34 @@
+// The worker process: outbox relay plus every BullMQ processor, with /healthz and /readyz on PORT.
+import { createServer } from 'node:http';
+import Koa from 'koa';
+import { loadConfig } from '../../api/src/config';
+import { closeDeps, createDeps } from '../../api/src/infra';
+import { createLogger } from '../../api/src/lib/logger';
+import { healthRoutes } from '../../api/src/routes/system.routes';
+import { startWorkerRuntime } from './runtime';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel, 'worker');
+const deps = await createDeps(config, { logger });
+const runtime = await startWorkerRuntime(deps);
+// A write made by this process (e.g. a note from an SMS) is relayed at once, not at the next sweep.
+deps.outbox = runtime.relay;
+
+const health = new Koa();
+health.use(healthRoutes(deps).routes());
+const server = createServer(health.callback()).listen(config.port, () =>
+  logger.info({ port: config.port }, 'worker running'),
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'worker stopping');
+  server.close();
+  await runtime.close();
+  await closeDeps(deps);
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import type { OutboxEvent } from '@oppslag/common';
+import { Worker } from 'bullmq';
+import { eq, isNull } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../api/src/db/client';
+import { events } from '../../api/src/db/schema/index';
+import { createLogger } from '../../api/src/lib/logger';
+import { recordEvent } from '../../api/src/services/events.service';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '../../api/src/test/harness';
+import { bullPrefix, Queues } from './queues';
+import { OutboxRelay } from './relay';
+import { PrivateRedis } from './test/redis-server';
+
+const logger = createLogger('silent');
+
+async function writeEvent(db: TestDatabase, entityId: number | null, data: unknown = {}) {
+  return db.database.db.transaction((tx) => recordEvent(tx, { type: 'note.created', entityId, data }));
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('outbox relay', () => {
+  let db: TestDatabase;
+  let queues: Queues;
+  let relays: OutboxRelay[] = [];
+  const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
+  const redis = new Redis(TEST_REDIS_URL);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await runMigrations(db.database);
+    queues = new Queues({ redisUrl: TEST_REDIS_URL, redisPrefix: prefix, logger });
+    await queues.ready();
+  });
+  afterEach(async () => {
+    await Promise.all(relays.map((r) => r.stop()));
+    relays = [];
+  });
+  afterAll(async () => {
+    await queues.close();
+    await clearRedisPrefix(redis, prefix);
+    redis.disconnect();
+    await db.drop();
+  });
+
+  const relay = (q = queues, opts: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) => {
+    const r = new OutboxRelay({ database: db.database, queues: q, logger, ...opts });
+    relays.push(r);
+    return r;
+  };
+
+  it('moves unsent events to the events queue with jobId = event id and marks them sent', async () => {
+    const first = await writeEvent(db, 7, { text: 'hello' });
+    const second = await writeEvent(db, 7, { text: 'again' });
+    const moved = await relay().drain();
+    expect(moved).toBe(2);
+    const job = await queues.queue('events').getJob(first.id);
+    expect(job?.id).toBe(first.id);
+    expect(job?.name).toBe('event');
+    expect(job?.data).toMatchObject({
+      id: first.id,
+      type: 'note.created',
+      entityId: 7,
+      seq: 1,
+      data: { text: 'hello' },
+    });
+    expect((await queues.queue('events').getJob(second.id))?.data.seq).toBe(2);
+    const unsent = await db.database.db.select().from(events).where(isNull(events.sentAt));
+    expect(unsent).toHaveLength(0);
+    expect(await relay().drain()).toBe(0);
+  });
+
+  it('tolerates moving the same event twice (crash between add and mark)', async () => {
+    const event = await writeEvent(db, 8);
+    await relay().drain();
+    // Simulate the crash: the row is unsent again although the job is already queued.
+    await db.database.db.update(events).set({ sentAt: null }).where(eq(events.id, event.id));
+    expect(await relay().drain()).toBe(1);
+    const waiting = await queues.queue('events').getJobs(['waiting', 'prioritized', 'active', 'completed']);
+    expect(waiting.filter((j) => j.id === event.id)).toHaveLength(1);
+  });
+
+  it('two relays running at once never move the same row twice', async () => {
+    const written = await Promise.all(Array.from({ length: 300 }, (_, i) => writeEvent(db, 100 + (i % 5))));
+    const added: string[] = [];
+    const spyQueues = (): Queues => {
+      const q = new Queues({ redisUrl: TEST_REDIS_URL, redisPrefix: prefix, logger });
+      const events = q.queue('events');
+      const original = events.addBulk.bind(events);
+      events.addBulk = async (jobs) => {
+        added.push(...jobs.map((j) => String(j.opts?.jobId)));
+        return original(jobs);
+      };
+      return q;
+    };
+    const [qa, qb] = [spyQueues(), spyQueues()];
+    await Promise.all([qa.ready(), qb.ready()]);
+    const [a, b] = [relay(qa, { batchSize: 20 }), relay(qb, { batchSize: 20 })];
+    const counts = await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
+    await Promise.all([a.drain(), b.drain()]);
+    await Promise.all([qa.close(), qb.close()]);
+    expect(new Set(added).size).toBe(added.length);
+    expect(new Set(added)).toEqual(new Set(written.map((e) => e.id)));
+    expect(counts.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(300);
+  });
+
+  it('queues one effects job per interested side effect', async () => {
+    const event = await writeEvent(db, 9);
+    await relay(queues, {
+      effectsFor: (type) => (type === 'note.created' ? ['notify-members', 'audit'] : []),
+    }).drain();
+    const job = await queues.queue('effects').getJob(`${event.id}_notify-members`);
+    expect(job?.data).toMatchObject({ handler: 'notify-members', event: { id: event.id } });
+    expect(await queues.queue('effects').getJob(`${event.id}_audit`)).toBeDefined();
+  });
+
+  it('coalesces a burst of notifies and the sweep picks up what notify missed', async () => {
+    const r = relay(queues, { sweepMs: 100 });
+    for (let i = 0; i < 50; i++) r.notify();
+    await r.idle();
+    const event = await writeEvent(db, 10);
+    r.start();
+    await waitFor(async () => (await queues.queue('events').getJob(event.id)) ?? false, 3000);
+  });
+});
+
+describe('outbox relay with Redis down', () => {
+  let db: TestDatabase;
+  let privateRedis: PrivateRedis;
+  const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await runMigrations(db.database);
+    privateRedis = await PrivateRedis.start();
+  });
+  afterAll(async () => {
+    await privateRedis.kill();
+    await db.drop();
+  });
+
+  it('answers the write while Redis is down and delivers the event once Redis is back', async () => {
+    const queues = new Queues({ redisUrl: privateRedis.url, redisPrefix: prefix, logger });
+    const r = new OutboxRelay({ database: db.database, queues, logger, sweepMs: 100 }).start();
+    await queues.ready();
+    const received: OutboxEvent[] = [];
+    const consumerRedis = new Redis(privateRedis.url, { maxRetriesPerRequest: null });
+    consumerRedis.on('error', () => undefined);
+    const consumer = new Worker<OutboxEvent>(
+      'events',
+      async (job) => {
+        received.push(job.data);
+      },
+      { connection: consumerRedis, prefix: bullPrefix(prefix) },
+    );
+    consumer.on('error', () => undefined);
+    try {
+      const before = await writeEvent(db, 1);
+      r.notify();
+      await waitFor(async () => received.some((e) => e.id === before.id));
+
+      await privateRedis.kill();
+      const started = Date.now();
+      const during = await writeEvent(db, 1, { while: 'down' });
+      r.notify();
+      await r.idle();
+      // The write committed at once and the failed pass did not hang on the dead connection.
+      expect(Date.now() - started).toBeLessThan(2000);
+      await new Promise((res) => setTimeout(res, 300));
+      const [row] = await db.database.db.select().from(events).where(eq(events.id, during.id));
+      expect(row.sentAt).toBeNull();
+
+      await privateRedis.restart();
+      const delivered = await waitFor(async () => received.find((e) => e.id === during.id), 15_000);
+      expect(delivered).toMatchObject({ seq: 2, data: { while: 'down' } });
+      expect(received.filter((e) => e.id === during.id)).toHaveLength(1);
+    } finally {
+      await r.stop();
+      await consumer.close(true);
+      consumerRedis.disconnect();
+      await queues.close();
+    }
+  }, 40_000);
+});

@@ -1,0 +1,145 @@
+import type { EventType, OutboxEvent } from '@oppslag/common';
+import { inArray, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../../api/src/db/client';
+import { events } from '../../api/src/db/schema/index';
+import type { OutboxNotifier } from '../../api/src/deps';
+import type { Queues } from './queues';
+
+export interface RelayOptions {
+  database: Database;
+  queues: Queues;
+  logger: Logger;
+  /** Names of the side effects that want an event type (one `effects` job each). */
+  effectsFor?: (type: EventType) => string[];
+  /** Rows moved per transaction. */
+  batchSize?: number;
+  /** How often the sweep looks for rows left behind (Redis down, a crash between add and mark). */
+  sweepMs?: number;
+}
+
+/**
+ * The outbox relay: moves unsent `events` rows to the BullMQ `events` queue (jobId = event id) and
+ * marks them sent, in one transaction per batch. Rows are claimed with `for update skip locked`, so
+ * several relays never move the same row at once; a crash after the add and before the commit
+ * re-adds the same jobId later, which BullMQ ignores while the job is retained, and consumers
+ * tolerate beyond that. `notify()` runs a pass at once after a commit; a burst of notifies while a
+ * pass runs coalesces into one more pass.
+ */
+export class OutboxRelay implements OutboxNotifier {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private lastFailureLog = 0;
+  private readonly batchSize: number;
+
+  constructor(private readonly opts: RelayOptions) {
+    this.batchSize = opts.batchSize ?? 200;
+  }
+
+  /** Starts the periodic sweep (and one pass now for anything left from before a restart). */
+  start(): this {
+    this.timer = setInterval(() => this.notify(), this.opts.sweepMs ?? 1000);
+    this.timer.unref();
+    this.notify();
+    return this;
+  }
+
+  notify(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop();
+  }
+
+  /** Resolves when no pass is running (tests and shutdown use it). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops the sweep and waits for the pass in flight; rows left unsent wait for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        await this.drain();
+      } while (this.again && !this.stopped);
+    } catch (err) {
+      // Redis or the database is down: the sweep tries again; log at most every 10 s.
+      const now = Date.now();
+      if (now - this.lastFailureLog > 10_000) {
+        this.lastFailureLog = now;
+        this.opts.logger.warn({ err: (err as Error).message }, 'outbox relay pass failed; will retry');
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** Moves batches until none is full; returns how many events were moved. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const moved = await this.moveBatch();
+      total += moved;
+      if (moved < this.batchSize || this.stopped) return total;
+    }
+  }
+
+  private async moveBatch(): Promise<number> {
+    const { database, queues } = this.opts;
+    // Never hold row locks (on PGlite: the only connection) while waiting for Redis to come back.
+    if (!queues.connected) throw new Error('Redis is not connected');
+    return database.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(events)
+        .where(isNull(events.sentAt))
+        .orderBy(events.createdAt)
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      // Per entity, hand events to the queue in sequence order (commit order can differ from it).
+      rows.sort((a, b) => (a.entityId ?? 0) - (b.entityId ?? 0) || a.seq - b.seq);
+      const jobs: OutboxEvent[] = rows.map((r) => ({
+        id: r.id,
+        type: r.type as EventType,
+        entityId: r.entityId,
+        seq: r.seq,
+        data: r.data,
+        actorId: r.actorId,
+        createdAt: r.createdAt.toISOString(),
+      }));
+      await queues
+        .queue('events')
+        .addBulk(jobs.map((event) => ({ name: 'event', data: event, opts: { jobId: event.id } })));
+      const effects = jobs.flatMap((event) =>
+        (this.opts.effectsFor?.(event.type) ?? []).map((handler) => ({
+          name: 'effect',
+          data: { handler, event },
+          opts: { jobId: `${event.id}_${handler}` },
+        })),
+      );
+      if (effects.length) await queues.queue('effects').addBulk(effects);
+      await tx
+        .update(events)
+        .set({ sentAt: sql`now()` })
+        .where(
+          inArray(
+            events.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return rows.length;
+    });
+  }
+}

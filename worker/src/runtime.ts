@@ -1,0 +1,55 @@
+import type { Worker } from 'bullmq';
+import type { AppDeps } from '../../api/src/deps';
+import { registerProcessors } from './processors/index';
+import { Queues } from './queues';
+import { ProcessorRegistry } from './registry';
+import { OutboxRelay } from './relay';
+
+export interface WorkerRuntime {
+  queues: Queues;
+  registry: ProcessorRegistry;
+  relay: OutboxRelay;
+  workers: Worker[];
+  /** Stops the relay, lets in-flight jobs finish, closes the queues' connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * The worker role: the outbox relay plus a BullMQ consumer for every queue the worker owns. Used
+ * by worker/src/main.ts on its own and by the embedded single process, where the API's
+ * `deps.outbox` is this relay so a commit triggers a pass at once.
+ */
+export async function startWorkerRuntime(
+  deps: AppDeps,
+  opts: { sweepMs?: number; relay?: boolean; processors?: boolean } = {},
+): Promise<WorkerRuntime> {
+  const queues = new Queues({
+    redisUrl: deps.config.redisUrl,
+    redisPrefix: deps.config.redisPrefix,
+    logger: deps.logger,
+  });
+  // Start-up does not wait for Redis longer than this: the relay and workers retry on their own.
+  if (await queues.ready(3000)) await queues.checkEvictionPolicy();
+  else deps.logger.warn('Redis is not reachable yet; queued work waits until it is');
+  const registry = registerProcessors(new ProcessorRegistry(), { deps, queues });
+  registry.assertComplete('worker');
+  const relay = new OutboxRelay({
+    database: deps.database,
+    queues,
+    logger: deps.logger,
+    effectsFor: (type) => registry.effectsFor(type),
+    sweepMs: opts.sweepMs,
+  });
+  if (opts.relay !== false) relay.start();
+  const workers = opts.processors === false ? [] : registry.start(queues, 'worker');
+  return {
+    queues,
+    registry,
+    relay,
+    workers,
+    async close() {
+      await relay.stop();
+      await queues.close();
+    },
+  };
+}
