@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import type { DisplayContent, Manifest, Slide } from '../api/types';
+import { SlotSlider } from '../widgets/banners/SlotSlider';
+import { Clock } from '../widgets/clock/Clock';
+import { InfoPanel } from '../widgets/info/InfoPanel';
+import { NoteBoard } from '../widgets/notes/NoteBoard';
+import { Transit } from '../widgets/transit/Transit';
+import { Weather } from '../widgets/weather/Weather';
+
+export interface LayoutProps {
+  manifest: Manifest;
+  content: DisplayContent;
+}
+
+export const GAP = 22;
+export const on = (manifest: Manifest, module: string) => manifest.modules.includes(module);
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Fallback slides: the ones the server sent, else one made from the entity's fallback text. */
+export function fallbackSlides(manifest: Manifest, content: DisplayContent): Slide[] {
+  if (content.fallback.length) return content.fallback;
+  const text = manifest.bannerFallbackText ?? manifest.organizationName ?? manifest.name;
+  if (!text) return [];
+  return [
+    {
+      id: 'fallback-text',
+      kind: 'text',
+      imageUrl: null,
+      html: escapeHtml(text).replace(/\n/g, '<br>'),
+      fontColor: '#ffffff',
+      start: null,
+      end: null,
+      duration: null,
+    },
+  ];
+}
+
+export function Banner({ manifest, content }: LayoutProps) {
+  const size = manifest.featureSet.slots.banner;
+  if (!size || !on(manifest, 'banners')) return null;
+  return (
+    <SlotSlider
+      name="banner"
+      slides={content.banners}
+      fallback={fallbackSlides(manifest, content)}
+      size={size}
+    />
+  );
+}
+
+export function Ad({
+  manifest,
+  content,
+  slot,
+}: LayoutProps & { slot: 'adsSmall' | 'adsLarge' | 'partnerLogo' }) {
+  const size = manifest.featureSet.slots[slot];
+  if (!size) return null;
+  return (
+    <SlotSlider
+      name={slot}
+      slides={content[slot]}
+      size={size}
+      dots={false}
+      fit={slot === 'partnerLogo' ? 'contain' : 'cover'}
+    />
+  );
+}
+
+/** The green header: clock and the three-day forecast, each shown when switched on. */
+export function Header({ manifest, content, row }: LayoutProps & { row?: boolean }) {
+  const clock = on(manifest, 'clock');
+  const weather = on(manifest, 'weather') && content.weather.length > 0;
+  if (!clock && !weather) return null;
+  return (
+    <div
+      className={`flex gap-6 rounded-[18px] bg-[#019939] px-7 py-6 text-white shadow-md ${row ? 'flex-row items-center justify-between' : 'flex-col'}`}
+      data-widget="header"
+    >
+      {clock ? <Clock timeZone={manifest.timeZone} compact={!row} /> : null}
+      {weather ? (
+        <div className={row ? 'w-[520px]' : ''}>
+          <Weather days={content.weather} timeZone={manifest.timeZone} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function TransitPanel({
+  manifest,
+  content,
+  rows,
+  height,
+}: LayoutProps & { rows: number; height: number }) {
+  if (!on(manifest, 'transit') || !content.transit.some((s) => s.departures.length)) return null;
+  return (
+    <div className="shrink-0 rounded-[18px] bg-[#f1f3f2] px-6 py-5 shadow-md" style={{ height }}>
+      <Transit stops={content.transit} rows={rows} />
+    </div>
+  );
+}
+
+export function Notes({ manifest, content }: LayoutProps) {
+  if (!on(manifest, 'notes')) return null;
+  return (
+    <div className="min-h-0 flex-1">
+      <NoteBoard notes={content.notes} background={manifest.noteBoardBackgroundColor} />
+    </div>
+  );
+}
+
+export function Info({ manifest }: LayoutProps) {
+  if (!on(manifest, 'info')) return null;
+  return <InfoPanel manifest={manifest} />;
+}
+
+export function Column({
+  children,
+  width,
+  className,
+}: {
+  children: ReactNode;
+  width?: number;
+  className?: string;
+}) {
+  return (
+    <div className={`flex min-h-0 flex-col ${className ?? ''}`} style={{ gap: GAP, width }}>
+      {children}
+    </div>
+  );
+}

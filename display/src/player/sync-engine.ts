@@ -1,0 +1,214 @@
+import { getConditional } from '../api/client';
+import { UnauthorizedError } from '../api/errors';
+import { normalizeContent, normalizeManifest } from '../api/normalize';
+import type { Session } from '../api/session';
+import { type DisplayContent, emptyContent, type Manifest } from '../api/types';
+import { readCached, writeCached } from '../offline/cache';
+import { applyEvent } from '../realtime/apply-event';
+import { SeqTracker } from '../realtime/seq-tracker';
+import {
+  connectRealtime,
+  type PushedEvent,
+  type RealtimeConnection,
+  type RealtimeHandlers,
+} from '../realtime/socket';
+
+export interface PlayerState {
+  manifest: Manifest | null;
+  content: DisplayContent;
+  /** The gateway is connected (the screen is live). */
+  online: boolean;
+}
+
+export interface SyncEngineOptions {
+  session: Session;
+  onState(state: PlayerState): void;
+  /** The API key was regenerated or the display removed: back to registration. */
+  onRevoked(): void;
+  reload?: () => void;
+  connect?: (token: string, handlers: RealtimeHandlers) => RealtimeConnection;
+  apiBase?: string;
+}
+
+/** Pushed events are followed by one coalesced revalidation rather than one fetch each. */
+const REFETCH_DEBOUNCE_MS = 150;
+const RETRY_MIN_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * Keeps one screen's manifest and content right: starts from the offline cache, revalidates
+ * over REST with ETags, applies pushed events, refetches on a sequence gap or an unrecovered
+ * reconnect, and retries with backoff while the servers are away.
+ */
+export function createSyncEngine(options: SyncEngineOptions) {
+  const { session } = options;
+  const seq = new SeqTracker();
+  const cachedManifest = readCached(session.displayId, 'manifest');
+  const cachedContent = readCached(session.displayId, 'content');
+  let manifestEtag = cachedManifest?.etag ?? null;
+  let contentEtag = cachedContent?.etag ?? null;
+  let state: PlayerState = {
+    manifest: cachedManifest ? normalizeManifest(cachedManifest.body) : null,
+    content: cachedContent ? normalizeContent(cachedContent.body) : emptyContent(),
+    online: false,
+  };
+  let pending: 'content' | 'all' | null = null;
+  let debounce: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryDelay = RETRY_MIN_MS;
+  let inFlight: Promise<void> | null = null;
+  let stopped = false;
+  let connection: RealtimeConnection | null = null;
+  /** Events were applied locally since the last fetch, so a 304 must restore the server's view. */
+  let dirty = false;
+
+  const emit = (patch: Partial<PlayerState>) => {
+    state = { ...state, ...patch };
+    options.onState(state);
+  };
+
+  const revoked = () => {
+    if (stopped) return;
+    stop();
+    options.onRevoked();
+  };
+
+  async function fetchNow(what: 'content' | 'all', force: boolean): Promise<void> {
+    if (what === 'all') {
+      const m = await getConditional(
+        '/display/manifest',
+        session.token,
+        force ? null : manifestEtag,
+        options.apiBase,
+      );
+      if (m.body !== null) {
+        manifestEtag = m.etag;
+        writeCached(session.displayId, 'manifest', { body: m.body, etag: m.etag, savedAt: Date.now() });
+        emit({ manifest: normalizeManifest(m.body) });
+      }
+    }
+    const c = await getConditional(
+      '/display/content',
+      session.token,
+      force ? null : contentEtag,
+      options.apiBase,
+    );
+    const wasDirty = dirty;
+    dirty = false;
+    if (c.body !== null) {
+      contentEtag = c.etag;
+      writeCached(session.displayId, 'content', { body: c.body, etag: c.etag, savedAt: Date.now() });
+      emit({ content: normalizeContent(c.body) });
+    } else if (wasDirty) {
+      // 304 after locally applied events: the cached body is the truth again.
+      const cached = readCached(session.displayId, 'content');
+      if (cached) emit({ content: normalizeContent(cached.body) });
+    }
+  }
+
+  /** Fetches now (coalescing with one already running) and keeps retrying with backoff on failure. */
+  function sync(what: 'content' | 'all', force = false): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (inFlight) {
+      pending = pending === 'all' || what === 'all' ? 'all' : 'content';
+      return inFlight;
+    }
+    seq.reset();
+    inFlight = fetchNow(what, force)
+      .then(() => {
+        retryDelay = RETRY_MIN_MS;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof UnauthorizedError) return revoked();
+        // Servers away: keep showing what we have and try again later.
+        if (retryTimer) clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => {
+          retryTimer = null;
+          void sync('all');
+        }, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+      })
+      .finally(() => {
+        inFlight = null;
+        if (pending && !stopped) {
+          const next = pending;
+          pending = null;
+          void sync(next);
+        }
+      });
+    return inFlight;
+  }
+
+  function scheduleRefetch(what: 'content' | 'all') {
+    pending = pending === 'all' || what === 'all' ? 'all' : 'content';
+    if (debounce) return;
+    debounce = setTimeout(() => {
+      debounce = null;
+      const next = pending ?? 'content';
+      pending = null;
+      void sync(next);
+    }, REFETCH_DEBOUNCE_MS);
+  }
+
+  function onEvent(event: PushedEvent) {
+    const verdict = seq.check(event.entityId, event.seq);
+    if (verdict === 'duplicate') return;
+    const outcome = applyEvent(state.content, event);
+    if (outcome.content !== state.content) {
+      dirty = true;
+      emit({ content: outcome.content });
+    }
+    if (outcome.command === 'reload') {
+      (options.reload ?? (() => location.reload()))();
+      return;
+    }
+    if (verdict === 'gap') return scheduleRefetch('all');
+    if (outcome.command === 'refresh') {
+      void sync('all', true);
+      return;
+    }
+    if (outcome.refetch !== 'none') scheduleRefetch(outcome.refetch);
+  }
+
+  function stop() {
+    stopped = true;
+    connection?.close();
+    connection = null;
+    for (const t of [debounce, retryTimer]) if (t) clearTimeout(t);
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    start() {
+      options.onState(state);
+      void sync('all');
+      connection = (options.connect ?? connectRealtime)(session.token, {
+        onEvent,
+        onConnect(recovered) {
+          emit({ online: true });
+          if (!recovered) void sync('all');
+        },
+        onDisconnect() {
+          emit({ online: false });
+        },
+        onRejected() {
+          // Ask the API whether the key still holds; a 401 there ends the session.
+          getConditional('/display/manifest', session.token, null, options.apiBase)
+            .then(() => connection?.retry(retryDelay))
+            .catch((error: unknown) => {
+              if (error instanceof UnauthorizedError) revoked();
+              else connection?.retry(retryDelay);
+              retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+            });
+        },
+      });
+    },
+    stop,
+    /** Exposed for tests and the refresh command. */
+    sync,
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -1,0 +1,24 @@
+import type { Slide } from '../../api/types';
+import { ManagedImage } from '../image/ManagedImage';
+import { RichText } from '../notes/RichText';
+
+/** One slide: an image, a template image with its text over it, or text alone. */
+export function SlideView({ slide, fit }: { slide: Slide; fit: 'cover' | 'contain' }) {
+  return (
+    <div className="absolute inset-0">
+      {slide.imageUrl ? (
+        <ManagedImage url={slide.imageUrl} alt="" className="absolute inset-0" fit={fit} />
+      ) : (
+        <div className="absolute inset-0 bg-[#019939]" />
+      )}
+      {slide.html ? (
+        <div
+          className="absolute inset-0 flex items-center justify-center p-[8%] text-center text-[44px] font-bold leading-tight"
+          style={{ color: slide.fontColor ?? '#ffffff' }}
+        >
+          <RichText html={slide.html} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMemo } from 'react';
+import { sanitizeHtml } from './sanitize';
+
+/** Note and template text: sanitized HTML rendered with the board's typography. */
+export function RichText({ html, className }: { html: string; className?: string }) {
+  const safe = useMemo(() => sanitizeHtml(html), [html]);
+  return (
+    <div
+      className={`rich-text ${className ?? ''}`}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is filtered to an allow-list above
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
+  );
+}

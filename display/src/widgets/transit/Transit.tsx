@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import type { StopDepartures } from '../../api/types';
+import { useNow } from '../../player/use-now';
+import { useT } from '../../player/use-t';
+import { departureText, upcomingDepartures } from './departure-text';
+import { LineBadge } from './LineBadge';
+import { nextIndex, slideRole } from './slideshow';
+
+/** How long each stop stays on screen; the spec names the rotation but not its pace. */
+export const TRANSIT_SLIDE_MS = 10_000;
+
+const ROLE_CLASS = {
+  current: 'translate-x-0 opacity-100',
+  next: 'translate-x-full opacity-0',
+  previous: '-translate-x-full opacity-0',
+  hidden: 'translate-x-full opacity-0',
+} as const;
+
+/** Departures per stop, one stop at a time; hidden when there is nothing to show. */
+export function Transit({ stops, rows = 5 }: { stops: StopDepartures[]; rows?: number }) {
+  const t = useT();
+  const now = useNow(5000);
+  const withData = stops.filter((s) => upcomingDepartures(s.departures, now, 1).length > 0);
+  const [current, setCurrent] = useState(0);
+  const count = withData.length;
+
+  // The slideshow only runs once data has arrived and there is more than one stop.
+  useEffect(() => {
+    if (count < 2) return;
+    const id = setInterval(() => setCurrent((c) => nextIndex(c, count)), TRANSIT_SLIDE_MS);
+    return () => clearInterval(id);
+  }, [count]);
+
+  if (!count) return null;
+  const active = current % count;
+  return (
+    <div className="relative h-full w-full overflow-hidden" data-widget="transit">
+      {withData.map((stop, i) => {
+        const role = slideRole(i, active, count);
+        return (
+          <section
+            key={stop.stopId || stop.label}
+            data-role={role}
+            aria-hidden={role !== 'current'}
+            className={`absolute inset-0 flex flex-col transition-all duration-700 ease-out ${ROLE_CLASS[role]}`}
+          >
+            <header className="mb-3 flex items-baseline justify-between gap-4">
+              <h2 className="truncate text-[34px] font-bold">{stop.label}</h2>
+              {count > 1 ? (
+                <span className="flex gap-2" aria-hidden>
+                  {withData.map((s, j) => (
+                    <span
+                      key={s.stopId || s.label}
+                      className={`h-3 w-3 rounded-full ${j === active ? 'bg-[#019939]' : 'bg-black/20'}`}
+                    />
+                  ))}
+                </span>
+              ) : null}
+            </header>
+            <ul className="flex flex-col gap-2">
+              {upcomingDepartures(stop.departures, now, rows).map((d) => (
+                <li
+                  key={`${d.lineCode}-${d.departureTime}-${d.frontText}`}
+                  className="flex items-center gap-4 rounded-xl bg-white px-4 py-2 shadow-sm"
+                  data-testid="departure"
+                >
+                  <LineBadge
+                    lineCode={d.lineCode}
+                    transportMode={d.transportMode}
+                    transportSubmode={d.transportSubmode}
+                  />
+                  <span className="min-w-0 flex-1 truncate text-[30px] font-medium">{d.frontText}</span>
+                  <span className="text-[30px] font-bold tabular-nums">
+                    {departureText(d.departureTime, now, t('transit.now'))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { WeatherDay } from '../../api/types';
+import type { MessageKey } from '../../player/i18n';
+import { useNow } from '../../player/use-now';
+import { useT } from '../../player/use-t';
+import { formatTemperature, isNight, localDate, symbolForTime } from './night';
+import { WeatherIcon } from './WeatherIcon';
+
+const LABELS: MessageKey[] = ['weather.today', 'weather.tomorrow', 'weather.dayAfter'];
+
+/** Today, tomorrow and the day after, matched by local date so stale days drop off at midnight. */
+export function pickDays(days: WeatherDay[], now: number, timeZone: string): (WeatherDay | null)[] {
+  return [0, 1, 2].map((offset) => days.find((d) => d.date === localDate(now, timeZone, offset)) ?? null);
+}
+
+export function Weather({ days, timeZone }: { days: WeatherDay[]; timeZone: string }) {
+  const now = useNow(60_000);
+  const t = useT();
+  const picked = pickDays(days, now, timeZone);
+  if (picked.every((d) => d === null)) return null;
+  const night = isNight(now, timeZone);
+  return (
+    <div className="grid grid-cols-3 gap-3" data-widget="weather">
+      {picked.map((day, i) => {
+        const label = t(LABELS[i]);
+        if (!day) return <div key={label} />;
+        // Only today can be night; the coming days show their daytime symbol.
+        const symbol = symbolForTime(day.symbolCode, i === 0 && night);
+        const temperature =
+          i === 0 ? (day.temperature ?? day.maxTemperature) : (day.maxTemperature ?? day.temperature);
+        return (
+          <div
+            key={label}
+            className="flex flex-col items-center rounded-2xl bg-white/12 px-2 py-3"
+            data-testid="weather-day"
+          >
+            <span className="text-[24px] font-semibold opacity-90">{label}</span>
+            <WeatherIcon symbolCode={symbol} size={84} label={symbol} />
+            <span className="text-[40px] font-bold tabular-nums" data-testid="weather-temp">
+              {formatTemperature(temperature)}
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
