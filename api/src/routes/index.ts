@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import type { ApiState } from '../middleware/auth';
+import { usersRoutes } from './users/users.routes';
+import { statusRoutes } from './status/status.routes';
+import { installRoutes } from './install/install.routes';
+import { authRoutes } from './auth/auth.routes';
+import { accountRoutes } from './account/account.routes';
+import { openapiRoutes } from '../openapi/openapi.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { entitiesRoutes } from './entities/entities.routes';
 import { membersRoutes } from './members/members.routes';
@@ -12,6 +18,12 @@ import { membersRoutes } from './members/members.routes';
 export function apiRouter(deps: AppDeps): Router<ApiState> {
   const api = new Router<ApiState>({ prefix: '/api' });
   const resources: Router<ApiState>[] = [
+    statusRoutes(deps),
+    installRoutes(deps),
+    authRoutes(deps),
+    accountRoutes(deps),
+    usersRoutes(deps),
+    openapiRoutes(deps),
     entitiesRoutes(deps),
     membersRoutes(deps),
     adminRoutes(deps),

@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema/index';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { tokenUserOf } from '../presenters/user.presenter';
+import { sendMailSafely } from './invitation.service';
+import { mailTemplates } from './mail-templates';
+import { hashPassword, verifyPassword } from './password.service';
+import { consumeResetToken, issueResetToken, resetLink } from './reset-token.service';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Email and password combination not known. Please try again.';
+export const RESET_CONFIRM_FAILED_MESSAGE = 'Failed to confirm password reset';
+export const WRONG_PASSWORD_MESSAGE =
+  'Failed to update your password. Please confirm you entered the correct current password.';
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+/** A console JWT for the user as stored now (its token version decides whether it stays valid). */
+export function signFor(deps: AppDeps, row: UserRow): Promise<string> {
+  return deps.tokens.signUser(tokenUserOf(row), row.tokenVersion);
+}
+
+/** Checks e-mail and password; unknown e-mails cost the same argon2 work as known ones. */
+export async function login(deps: AppDeps, email: string, password: string): Promise<string> {
+  const row = await findUserByEmail(deps.database.db, email);
+  const ok = await verifyPassword(row?.passwordHash, password);
+  if (!row || !ok) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+  return signFor(deps, row);
+}
+
+/**
+ * Mails a reset link when the account exists. The caller answers the same either way, and the
+ * mail goes out without being awaited so the answer's timing does not tell either.
+ */
+export async function requestReset(deps: AppDeps, email: string, mayMail: boolean): Promise<void> {
+  const row = await findUserByEmail(deps.database.db, email);
+  if (!row || !mayMail) return;
+  const token = await issueResetToken(deps.database.db, deps, row.id, 'reset');
+  void sendMailSafely(deps, mailTemplates.reset(row.email, row.language, resetLink(deps, token)));
+}
+
+/** Sets a new password and bumps the token version, so every token issued before dies. */
+async function setPassword(tx: Tx, userId: number, passwordHash: string): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Uses a reset or invitation token once; unknown, used and expired tokens all answer the same 400. */
+export async function confirmReset(deps: AppDeps, token: string, newPassword: string): Promise<UserRow> {
+  const passwordHash = await hashPassword(newPassword);
+  const row = await deps.database.db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, deps, token);
+    return userId === null ? null : setPassword(tx, userId, passwordHash);
+  });
+  if (!row) throw new AppError(400, 'reset_token_invalid', RESET_CONFIRM_FAILED_MESSAGE);
+  return row;
+}
+
+/** Changes the signed-in user's password after checking the current one; returns a fresh token. */
+export async function changePassword(
+  deps: AppDeps,
+  userId: number,
+  input: { password: string; newPassword: string },
+): Promise<string> {
+  const [current] = await deps.database.db.select().from(users).where(eq(users.id, userId));
+  if (!current || !(await verifyPassword(current.passwordHash, input.password))) {
+    throw new AppError(400, 'wrong_password', WRONG_PASSWORD_MESSAGE);
+  }
+  const row = await setPassword(deps.database.db, userId, await hashPassword(input.newPassword));
+  return signFor(deps, row);
+}
+
+/** Replaces a user's password with the given one (superadmin "generate new password"). */
+export async function replacePassword(tx: Tx, userId: number, password: string): Promise<UserRow> {
+  return setPassword(tx, userId, await hashPassword(password));
+}

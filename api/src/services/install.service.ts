@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { installSchema } from '@oppslag/common';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../db/client';
+import { entities, installation, users } from '../db/schema/index';
+import type { AppDeps } from '../deps';
+import { AppError, conflict } from '../errors';
+import { recordEvent } from './events.service';
+
+export type InstallationRow = typeof installation.$inferSelect;
+
+export async function getInstallation(tx: Tx): Promise<InstallationRow | null> {
+  const [row] = await tx.select().from(installation).where(eq(installation.id, 1));
+  return row ?? null;
+}
+
+/** For calls that make no sense before install (e.g. the master content): 503 `not_installed`. */
+export async function requireInstallation(tx: Tx): Promise<InstallationRow> {
+  const row = await getInstallation(tx);
+  if (!row) throw new AppError(503, 'not_installed', 'The system is not installed yet');
+  return row;
+}
+
+export const alreadyInstalled = () => conflict('already_installed', 'The system is already installed');
+
+/** A display API key: 192 random bits. */
+export const newApiKey = () => randomBytes(24).toString('base64url');
+
+/**
+ * First-time setup: the superadmin, the root entity (type `system`, named by the installer; it is
+ * the top of the hierarchy every organization hangs under) and the master display under it, whose
+ * content is what /admin/master edits. A transaction-scoped advisory lock serializes racing
+ * installs, and the installation row (primary key 1) is the backstop: exactly one install wins.
+ */
+export async function install(
+  deps: AppDeps,
+  input: Omit<z.infer<typeof installSchema>, 'adminPassword'> & { passwordHash: string },
+): Promise<{
+  admin: typeof users.$inferSelect;
+  rootEntity: typeof entities.$inferSelect;
+  masterDisplay: typeof entities.$inferSelect;
+}> {
+  return deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7402311)`);
+    if (await getInstallation(tx)) throw alreadyInstalled();
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, input.adminEmail));
+    const [admin] = existing
+      ? await tx
+          .update(users)
+          .set({
+            admin: true,
+            passwordHash: input.passwordHash,
+            tokenVersion: sql`${users.tokenVersion} + 1`,
+          })
+          .where(eq(users.id, existing.id))
+          .returning()
+      : await tx
+          .insert(users)
+          .values({ email: input.adminEmail, passwordHash: input.passwordHash, admin: true })
+          .returning();
+    const [rootEntity] = await tx
+      .insert(entities)
+      .values({ name: input.rootEntity, type: 'system' })
+      .returning();
+    const [masterDisplay] = await tx
+      .insert(entities)
+      .values({ name: 'Master display', type: 'display', parentId: rootEntity.id, apiKey: newApiKey() })
+      .returning();
+    const [row] = await tx
+      .insert(installation)
+      .values({
+        id: 1,
+        adminUserId: admin.id,
+        rootEntityId: rootEntity.id,
+        masterDisplayId: masterDisplay.id,
+        installedAt: deps.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw alreadyInstalled();
+    await recordEvent(tx, {
+      type: 'system.installed',
+      entityId: rootEntity.id,
+      data: { rootEntityId: rootEntity.id, masterDisplayId: masterDisplay.id },
+      actorId: admin.id,
+    });
+    return { admin, rootEntity, masterDisplay };
+  });
+}
