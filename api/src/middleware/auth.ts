@@ -15,6 +15,9 @@ export interface ApiState {
   user?: AuthedUser;
 }
 
+/** Paths under this prefix authenticate displays, not console users. */
+export const DISPLAY_API_PREFIX = '/api/display/';
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -28,7 +31,8 @@ export function bearerToken(header: string | undefined): string | null {
 export function userAuth(deps: AppDeps): Middleware<ApiState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization') || undefined);
-    if (token) {
+    // Display routes carry a display token, checked by their own middleware (display-auth.ts).
+    if (token && !ctx.path.startsWith(DISPLAY_API_PREFIX)) {
       const claims = await deps.tokens.verifyUser(token);
       if (!claims) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
       const [row] = await deps.database.db.select().from(users).where(eq(users.id, claims.user.id));

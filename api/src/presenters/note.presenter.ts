@@ -1,0 +1,25 @@
+import { type Note, type NoteIcon, noteState } from '@oppslag/common';
+import type { notes } from '../db/schema/index';
+
+export type NoteRow = typeof notes.$inferSelect;
+
+/** The only way a note row leaves the API; `viewedEntityId` marks notes inherited from ancestors. */
+export function presentNote(row: NoteRow, now: Date, viewedEntityId: number = row.entityId): Note {
+  return {
+    id: row.id,
+    entityId: row.entityId,
+    ownerId: row.ownerId,
+    text: row.text,
+    icon: row.icon as NoteIcon,
+    iconColor: row.iconColor,
+    date: row.date.toISOString(),
+    end: row.end ? row.end.toISOString() : null,
+    sticky: row.sticky,
+    approved: row.approved,
+    source: row.source,
+    state: noteState(row, now),
+    inherited: row.entityId !== viewedEntityId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

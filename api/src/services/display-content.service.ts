@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import {
+  CONTENT_SLOTS,
+  type ContentSlot,
+  cacheKeys,
+  type DisplayContent,
+  type DisplaySlide,
+  type FeatureSet,
+  noteState,
+} from '@oppslag/common';
+import type { Redis } from 'ioredis';
+import type { Tx } from '../db/client';
+import { presentContent } from '../presenters/content.presenter';
+import type { EntityRow } from '../presenters/entity.presenter';
+import { listContents } from './content.service';
+import { nearestOrganization } from './entity-chain.service';
+import { getMasterScope, type MasterScope, masterReaches } from './master.service';
+import { listNotes } from './note.service';
+
+export interface BuiltContent {
+  body: string;
+  etag: string;
+  /** When the payload changes by time alone (a note or slide starts or ends); null if never. */
+  changesAt: number | null;
+}
+
+/** A strong validator: the same bytes give the same tag. */
+export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** Cached JSON the worker wrote; a missing or unreadable value is "no data". */
+function parseCached(raw: string | null): unknown {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the latest departures (per display) and forecast (per organization) the worker cached. */
+export async function readLiveData(
+  redis: Redis,
+  prefix: string,
+  chain: readonly EntityRow[],
+): Promise<{ transit: string | null; weather: string | null }> {
+  const organization = nearestOrganization(chain);
+  const keys = [cacheKeys.transit(prefix, chain[0].id)];
+  if (organization) keys.push(cacheKeys.weather(prefix, organization.id));
+  try {
+    const [transit, weather] = await redis.mget(...keys);
+    return { transit: transit ?? null, weather: weather ?? null };
+  } catch {
+    // Without Redis the display still gets its notes and slides; live data waits for the next poll.
+    return { transit: null, weather: null };
+  }
+}
+
+const slideOf = (c: ReturnType<typeof presentContent>): DisplaySlide => ({
+  id: c.id,
+  entityId: c.entityId,
+  slot: c.slot,
+  type: c.type,
+  start: c.start,
+  end: c.end,
+  duration: c.duration,
+  templateId: c.templateId,
+  templateText: c.templateText,
+  asset: c.asset,
+  master: c.master,
+});
+
+/**
+ * Everything a display shows, from its chain (display first): approved notes that are active or
+ * upcoming, approved slides that are active or upcoming (own, inherited, and the master's ads where
+ * the feature set enables them), the fallback, and cached transit and weather. Three queries: the
+ * chain is already loaded; notes and contents are read for all ancestor ids at once.
+ */
+export async function buildDisplayContent(
+  tx: Tx,
+  chain: readonly EntityRow[],
+  live: { transit: string | null; weather: string | null },
+  opts: { featureSet: FeatureSet; now: Date; master: MasterScope | null },
+): Promise<BuiltContent> {
+  const ancestry = chain.map((e) => e.id);
+  const now = opts.now.getTime();
+  const slots = CONTENT_SLOTS.filter((s) => opts.featureSet.slots[s].enabled);
+  const masterSlots = slots.filter((s) => masterReaches(opts.master, ancestry, s, false));
+  const masterId = masterSlots.length > 0 && opts.master ? opts.master.masterId : null;
+  const entityIds = masterId !== null && !ancestry.includes(masterId) ? [...ancestry, masterId] : ancestry;
+  const [noteRows, contentRows] = await Promise.all([
+    listNotes(tx, ancestry, true),
+    slots.length > 0
+      ? listContents(tx, { entityIds, slots, approved: true, isTemplate: false })
+      : Promise.resolve([]),
+  ]);
+
+  let changesAt: number | null = null;
+  const later = (t: number) => {
+    if (t > now && (changesAt === null || t < changesAt)) changesAt = t;
+  };
+
+  const notes: DisplayContent['notes'] = [];
+  for (const row of noteRows) {
+    const state = noteState(row, opts.now);
+    if (state === 'expired') continue;
+    later(row.date.getTime());
+    if (row.end) later(row.end.getTime() + 1);
+    notes.push({
+      id: row.id,
+      entityId: row.entityId,
+      text: row.text,
+      icon: row.icon as DisplayContent['notes'][number]['icon'],
+      iconColor: row.iconColor,
+      date: row.date.toISOString(),
+      end: row.end ? row.end.toISOString() : null,
+      sticky: row.sticky,
+      state,
+    });
+  }
+
+  const bySlot: Record<ContentSlot, DisplaySlide[]> = {
+    banner: [],
+    partnerLogo: [],
+    adsSmall: [],
+    adsLarge: [],
+  };
+  for (const row of contentRows) {
+    const { content } = row;
+    // The master's own banners stay on the master display; only its ads reach others.
+    if (content.entityId === masterId && !ancestry.includes(masterId) && !masterSlots.includes(content.slot))
+      continue;
+    if (content.end && content.end.getTime() < now) continue;
+    later(content.start.getTime());
+    if (content.end) later(content.end.getTime() + 1);
+    bySlot[content.slot].push(slideOf(presentContent(row, ancestry[0], masterId)));
+  }
+
+  const fallbackText = chain.find((e) => e.bannerFallbackText?.trim())?.bannerFallbackText ?? null;
+  const payload: DisplayContent = {
+    notes,
+    banners: bySlot.banner,
+    fallback: fallbackText ? [{ type: 'text', text: fallbackText }] : [],
+    partnerLogo: bySlot.partnerLogo,
+    adsSmall: bySlot.adsSmall,
+    adsLarge: bySlot.adsLarge,
+    transit: parseCached(live.transit),
+    weather: parseCached(live.weather),
+  };
+  const body = JSON.stringify(payload);
+  return { body, etag: etagOf(body), changesAt };
+}
+
+/** Master scope, remembered once found: the installation row never changes after install. */
+const masterCache = new WeakMap<object, MasterScope>();
+export async function cachedMasterScope(tx: Tx, cacheKey: object): Promise<MasterScope | null> {
+  const hit = masterCache.get(cacheKey);
+  if (hit) return hit;
+  const scope = await getMasterScope(tx);
+  if (scope) masterCache.set(cacheKey, scope);
+  return scope;
+}

@@ -1,0 +1,105 @@
+import {
+  CONTENT_SLOTS,
+  DISPLAY_MODULES,
+  type DisplayManifest,
+  type FeatureSet,
+  resolveServices,
+  TIME_ZONE,
+} from '@oppslag/common';
+import { asc, inArray } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { transitStops } from '../db/schema/index';
+import { encodeDisplayId } from '../lib/hashids';
+import type { EntityRow } from '../presenters/entity.presenter';
+import { nearestOrganization } from './entity-chain.service';
+
+/** The first non-empty value of a field walking up the chain (the entity's own first). */
+function nearest<K extends keyof EntityRow>(chain: readonly EntityRow[], key: K): EntityRow[K] | null {
+  for (const e of chain) {
+    const v = e[key];
+    if (v !== null && v !== undefined && v !== '') return v;
+  }
+  return null;
+}
+
+export type ManifestStop = DisplayManifest['transitStops'][number];
+
+/** Transit stops of the display and its ancestors, nearest first, one per stop id. */
+export async function chainTransitStops(tx: Tx, chain: readonly EntityRow[]): Promise<ManifestStop[]> {
+  const ids = chain.map((e) => e.id);
+  const rows = await tx
+    .select({
+      id: transitStops.id,
+      entityId: transitStops.entityId,
+      stopId: transitStops.stopId,
+      label: transitStops.label,
+    })
+    .from(transitStops)
+    .where(inArray(transitStops.entityId, ids))
+    .orderBy(asc(transitStops.id));
+  rows.sort((a, b) => ids.indexOf(a.entityId) - ids.indexOf(b.entityId));
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.stopId) && seen.add(r.stopId));
+}
+
+export interface ManifestOptions {
+  featureSet: FeatureSet;
+  smsNumber: string;
+  hashidAlphabet?: string;
+}
+
+/**
+ * Spec §3's manifest for a display, from its chain (display first). Where the display leaves a
+ * field empty — code word, display information, banner fallback text — the nearest ancestor's value
+ * is used, so an organization sets them once for all its screens.
+ */
+export function buildManifest(
+  chain: readonly EntityRow[],
+  stops: ManifestStop[],
+  opts: ManifestOptions,
+): DisplayManifest {
+  const display = chain[0];
+  const organization = nearestOrganization(chain);
+  const services = resolveServices(chain);
+  return {
+    displayId: encodeDisplayId(display.id, opts.hashidAlphabet),
+    entityId: display.id,
+    name: display.name,
+    codeWord: nearest(chain, 'codeWord'),
+    showCodeWord: display.showCodeWord,
+    smsNumber: opts.smsNumber,
+    timeZone: TIME_ZONE,
+    displayInformation: nearest(chain, 'displayInformation'),
+    layout: opts.featureSet.layout,
+    orientation: display.orientation,
+    modules: DISPLAY_MODULES.filter((name) => services[name]).map((name) => ({ name })),
+    fallback: nearest(chain, 'bannerFallbackText'),
+    display: {
+      id: display.id,
+      name: display.name,
+      noteBoardBackgroundColor: display.noteBoardBackgroundColor,
+      bannerFallbackText: display.bannerFallbackText,
+      orientation: display.orientation,
+    },
+    organization: organization && {
+      id: organization.id,
+      name: organization.name,
+      noteBoardBackgroundColor: organization.noteBoardBackgroundColor,
+      orgnum: organization.orgnum,
+      street: organization.street,
+      zip: organization.zip,
+      city: organization.city,
+      phoneNumber: organization.phoneNumber,
+      displayInformation: organization.displayInformation,
+      latitude: organization.latitude,
+      longitude: organization.longitude,
+    },
+    transitStops: stops,
+    featureSet: {
+      name: opts.featureSet.name,
+      slots: Object.fromEntries(
+        CONTENT_SLOTS.map((s) => [s, { ...opts.featureSet.slots[s] }]),
+      ) as DisplayManifest['featureSet']['slots'],
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import {
+  type Actor,
+  type CreateNoteInput,
+  DEFAULT_NOTE_ICON,
+  NOTE_END_BEFORE_START_MESSAGE,
+  THEME_PRIMARY,
+  type UpdateNoteInput,
+} from '@oppslag/common';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { notes, users } from '../db/schema/index';
+import { badRequest, notFound } from '../errors';
+import { startOfToday } from '../lib/oslo-time';
+import { isBlankRichText, sanitizeRichText } from '../lib/rich-text';
+import { type NoteRow, presentNote } from '../presenters/note.presenter';
+import { recordEvent } from './events.service';
+
+export const NOTE_START_BEFORE_TODAY_MESSAGE = 'Start cannot be before today';
+
+/** Notes of the given entities, in board order (sticky, newest date, higher id). */
+export async function listNotes(tx: Tx, entityIds: number[], approved: boolean | 'all'): Promise<NoteRow[]> {
+  const byEntity = inArray(notes.entityId, entityIds);
+  return tx
+    .select()
+    .from(notes)
+    .where(approved === 'all' ? byEntity : and(byEntity, eq(notes.approved, approved)))
+    .orderBy(desc(notes.sticky), desc(notes.date), desc(notes.id));
+}
+
+function cleanText(text: string): string {
+  const clean = sanitizeRichText(text);
+  if (isBlankRichText(clean)) throw badRequest('Note text cannot be empty');
+  return clean;
+}
+
+async function checkOwner(tx: Tx, ownerId: number): Promise<void> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId));
+  if (!row) throw badRequest('Owner does not exist');
+}
+
+/** Spec §5: a note cannot start before today (Europe/Oslo); a start already stored may stay. */
+function checkStart(date: Date, now: Date): void {
+  if (date < startOfToday(now)) throw badRequest(NOTE_START_BEFORE_TODAY_MESSAGE);
+}
+
+export async function createNote(
+  tx: Tx,
+  entityId: number,
+  input: CreateNoteInput,
+  actor: Actor,
+  now: Date,
+): Promise<NoteRow> {
+  if (input.entityId !== undefined && input.entityId !== entityId)
+    throw badRequest('Entity id does not match the path');
+  checkStart(input.date, now);
+  const ownerId = input.ownerId ?? actor.id;
+  if (input.ownerId != null) await checkOwner(tx, input.ownerId);
+  const [row] = await tx
+    .insert(notes)
+    .values({
+      entityId,
+      ownerId,
+      text: cleanText(input.text),
+      icon: input.icon ?? DEFAULT_NOTE_ICON,
+      iconColor: input.iconColor ?? THEME_PRIMARY,
+      date: input.date,
+      end: input.end ?? null,
+      sticky: input.sticky ?? false,
+      approved: input.approved ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await recordEvent(tx, {
+    type: 'note.created',
+    entityId,
+    data: { id: row.id, note: presentNote(row, now) },
+    actorId: actor.id,
+  });
+  return row;
+}
+
+async function ownNote(tx: Tx, entityId: number, noteId: number): Promise<NoteRow> {
+  // Row lock: concurrent updates of one note apply one after the other on the latest values.
+  const [row] = await tx
+    .select()
+    .from(notes)
+    .where(and(eq(notes.id, noteId), eq(notes.entityId, entityId)))
+    .for('update');
+  if (!row) throw notFound('Note');
+  return row;
+}
+
+export async function updateNote(
+  tx: Tx,
+  entityId: number,
+  noteId: number,
+  input: UpdateNoteInput,
+  actor: Actor,
+  now: Date,
+): Promise<NoteRow> {
+  if (input.id !== undefined && input.id !== noteId) throw badRequest('Note id does not match the path');
+  if (input.entityId !== undefined && input.entityId !== entityId)
+    throw badRequest('Entity id does not match the path');
+  const current = await ownNote(tx, entityId, noteId);
+  const date = input.date ?? current.date;
+  const end = input.end !== undefined ? input.end : current.end;
+  if (input.date && input.date.getTime() !== current.date.getTime()) checkStart(input.date, now);
+  if (end && end < date) throw badRequest(NOTE_END_BEFORE_START_MESSAGE);
+  if (input.ownerId != null) await checkOwner(tx, input.ownerId);
+  const [row] = await tx
+    .update(notes)
+    .set({
+      ...(input.text !== undefined ? { text: cleanText(input.text) } : {}),
+      ...(input.icon !== undefined ? { icon: input.icon } : {}),
+      ...(input.iconColor !== undefined ? { iconColor: input.iconColor } : {}),
+      ...(input.sticky !== undefined ? { sticky: input.sticky } : {}),
+      ...(input.approved !== undefined ? { approved: input.approved } : {}),
+      ...(input.ownerId !== undefined ? { ownerId: input.ownerId ?? actor.id } : {}),
+      date,
+      end,
+      updatedAt: now,
+    })
+    .where(eq(notes.id, noteId))
+    .returning();
+  await recordEvent(tx, {
+    type: 'note.updated',
+    entityId,
+    data: { id: row.id, note: presentNote(row, now) },
+    actorId: actor.id,
+  });
+  return row;
+}
+
+export async function deleteNote(tx: Tx, entityId: number, noteId: number, actor: Actor): Promise<void> {
+  await ownNote(tx, entityId, noteId);
+  await tx.delete(notes).where(eq(notes.id, noteId));
+  await recordEvent(tx, { type: 'note.deleted', entityId, data: { id: noteId }, actorId: actor.id });
+}
