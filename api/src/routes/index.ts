@@ -10,6 +10,8 @@ import { openapiRoutes } from '../openapi/openapi.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { entitiesRoutes } from './entities/entities.routes';
 import { membersRoutes } from './members/members.routes';
+import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
+import { transitRoutes } from './transit/transit.routes';
 
 /**
  * Every resource router, registered explicitly. Each resource lives in `routes/<resource>/` and
@@ -27,6 +29,8 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     entitiesRoutes(deps),
     membersRoutes(deps),
     adminRoutes(deps),
+    autoApproveNumbersRoutes(deps),
+    transitRoutes(deps),
   ];
   for (const resource of resources) api.use(resource.routes(), resource.allowedMethods());
   void deps;

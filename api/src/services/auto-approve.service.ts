@@ -1,0 +1,114 @@
+import {
+  type Actor,
+  type AutoApproveNumberInput,
+  DEFAULT_COUNTRY,
+  normalizePhone,
+  TIME_ZONE,
+} from '@oppslag/common';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { autoApproveNumbers } from '../db/schema/index';
+import { badRequest, notFound } from '../errors';
+import { recordEvent } from './events.service';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+type Row = typeof autoApproveNumbers.$inferSelect;
+
+/** A bare date means "valid through that day" in the product's time zone. */
+export function parseExpiration(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dayjs.tz(`${value} 23:59:59.999`, TIME_ZONE).toDate();
+  return new Date(value);
+}
+
+function normalizedNumber(input: AutoApproveNumberInput): string {
+  const normalized = normalizePhone(input.number, input.country ?? DEFAULT_COUNTRY);
+  if (normalized === null) throw badRequest('Phone number is required');
+  if (normalized === undefined) throw badRequest('Phone number is not valid for the selected country');
+  return normalized;
+}
+
+export async function listAutoApproveNumbers(tx: Tx, entityId: number): Promise<Row[]> {
+  return tx
+    .select()
+    .from(autoApproveNumbers)
+    .where(eq(autoApproveNumbers.entityId, entityId))
+    .orderBy(asc(autoApproveNumbers.description), asc(autoApproveNumbers.id));
+}
+
+export async function createAutoApproveNumber(
+  tx: Tx,
+  entityId: number,
+  input: AutoApproveNumberInput,
+  actor: Actor,
+): Promise<Row> {
+  const [row] = await tx
+    .insert(autoApproveNumbers)
+    .values({
+      entityId,
+      number: normalizedNumber(input),
+      description: input.description,
+      expirationDate: parseExpiration(input.expirationDate),
+    })
+    .returning();
+  await recordEvent(tx, {
+    type: 'autoApproveNumber.changed',
+    entityId,
+    data: { action: 'created', id: row.id },
+    actorId: actor.id,
+  });
+  return row;
+}
+
+export async function updateAutoApproveNumber(
+  tx: Tx,
+  entityId: number,
+  id: number,
+  input: AutoApproveNumberInput,
+  actor: Actor,
+): Promise<Row> {
+  const values: Partial<Row> = {
+    number: normalizedNumber(input),
+    description: input.description,
+    updatedAt: new Date(),
+  };
+  // An absent expirationDate leaves it as it is; null clears it.
+  if (input.expirationDate !== undefined) values.expirationDate = parseExpiration(input.expirationDate);
+  const [row] = await tx
+    .update(autoApproveNumbers)
+    .set(values)
+    .where(and(eq(autoApproveNumbers.id, id), eq(autoApproveNumbers.entityId, entityId)))
+    .returning();
+  if (!row) throw notFound('Auto-approve number');
+  await recordEvent(tx, {
+    type: 'autoApproveNumber.changed',
+    entityId,
+    data: { action: 'updated', id },
+    actorId: actor.id,
+  });
+  return row;
+}
+
+export async function deleteAutoApproveNumber(
+  tx: Tx,
+  entityId: number,
+  id: number,
+  actor: Actor,
+): Promise<void> {
+  const deleted = await tx
+    .delete(autoApproveNumbers)
+    .where(and(eq(autoApproveNumbers.id, id), eq(autoApproveNumbers.entityId, entityId)))
+    .returning({ id: autoApproveNumbers.id });
+  if (deleted.length === 0) throw notFound('Auto-approve number');
+  await recordEvent(tx, {
+    type: 'autoApproveNumber.changed',
+    entityId,
+    data: { action: 'deleted', id },
+    actorId: actor.id,
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const SMS_PROVIDERS = ['twilio', 'sveve', 'generic'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/** What became of an inbound message; `received` means not processed yet. */
+export const SMS_STATUSES = [
+  'received',
+  'routed',
+  'unknown_code_word',
+  'invalid_sender',
+  'empty_message',
+] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+/** The signed JSON body of the generic provider. */
+export const genericSmsSchema = z.object({
+  id: z.string().min(1).max(200),
+  from: z.string().min(1).max(40),
+  to: z.string().max(40).nullable().optional(),
+  text: z.string().max(2000),
+});
+
+/** Twilio's inbound message webhook (form-encoded); only the fields used are checked. */
+export const twilioSmsSchema = z.object({
+  MessageSid: z.string().min(1).max(200),
+  From: z.string().min(1).max(40),
+  To: z.string().max(40).optional(),
+  Body: z.string().max(2000).default(''),
+});
+
+/** Sveve's push of a received message: number, msg, prefix (code word), shortnumber, and id when sent. */
+export const sveveSmsSchema = z.object({
+  number: z.string().min(1).max(40),
+  msg: z.string().max(2000).default(''),
+  prefix: z.string().max(100).optional(),
+  shortnumber: z.string().max(40).optional(),
+  id: z.string().max(200).optional(),
+});
+
+export const smsMessageSchema = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  from: z.string(),
+  to: z.string().nullable(),
+  text: z.string(),
+  status: z.string(),
+  entityId: z.number().int().nullable(),
+  noteId: z.number().int().nullable(),
+  receivedAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type SmsMessage = z.infer<typeof smsMessageSchema>;
