@@ -12,6 +12,8 @@ import { entitiesRoutes } from './entities/entities.routes';
 import { membersRoutes } from './members/members.routes';
 import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
 import { transitRoutes } from './transit/transit.routes';
+import { contentRoutes } from './content/content.routes';
+import { displayRoutes } from './display/display.routes';
 
 /**
  * Every resource router, registered explicitly. Each resource lives in `routes/<resource>/` and
@@ -31,6 +33,8 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     adminRoutes(deps),
     autoApproveNumbersRoutes(deps),
     transitRoutes(deps),
+    contentRoutes(deps),
+    displayRoutes(deps),
   ];
   for (const resource of resources) api.use(resource.routes(), resource.allowedMethods());
   void deps;
