@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'password_mismatch',
   'wrong_password',
   'unsupported_file',
+  'invalid_file',
   'service_unavailable',
   'internal_error',
 ] as const;

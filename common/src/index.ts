@@ -9,3 +9,5 @@ export * from './cache-keys';
 export * from './feature-sets';
 export * from './notes';
 export * from './display-modules';
+export * from './crop';
+export * from './templates';

@@ -14,6 +14,8 @@ import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-nu
 import { transitRoutes } from './transit/transit.routes';
 import { contentRoutes } from './content/content.routes';
 import { displayRoutes } from './display/display.routes';
+import { assetsRoutes } from './assets/assets.routes';
+import { templatesRoutes } from './templates/templates.routes';
 
 /**
  * Every resource router, registered explicitly. Each resource lives in `routes/<resource>/` and
@@ -22,6 +24,8 @@ import { displayRoutes } from './display/display.routes';
 export function apiRouter(deps: AppDeps): Router<ApiState> {
   const api = new Router<ApiState>({ prefix: '/api' });
   const resources: Router<ApiState>[] = [
+    assetsRoutes(deps),
+    templatesRoutes(deps),
     statusRoutes(deps),
     installRoutes(deps),
     authRoutes(deps),

@@ -9,3 +9,4 @@ export * from './query';
 export * from './note';
 export * from './content';
 export * from './display';
+export * from './asset';

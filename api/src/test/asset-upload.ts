@@ -1,0 +1,74 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { TestApi } from './harness';
+
+export interface UploadPart {
+  name?: string;
+  bytes: Buffer;
+  type?: string;
+  field?: string;
+}
+
+/** Sends a multipart upload the way a browser does (FormData), returning status and JSON body. */
+export async function multipartRequest(
+  api: TestApi,
+  method: 'POST' | 'PUT',
+  path: string,
+  opts: { token?: string; fields?: Record<string, string>; files?: UploadPart[] },
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert on the JSON body field by field
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(opts.fields ?? {})) form.append(key, value);
+  for (const file of opts.files ?? []) {
+    form.append(
+      file.field ?? 'file',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name ?? 'upload.bin',
+    );
+  }
+  const res = await fetch(api.url + path, {
+    method,
+    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    body: form,
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* keep text */
+  }
+  return { status: res.status, body };
+}
+
+export const uploadAsset = (api: TestApi, token: string, entityId: number, file: UploadPart) =>
+  multipartRequest(api, 'POST', '/api/assets/upload', {
+    token,
+    fields: { entity: String(entityId) },
+    files: [file],
+  });
+
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => join(d.parentPath, d.name));
+  } catch {
+    return [];
+  }
+}
+
+/** What an upload can leave behind: rows, stored files, temporary files. */
+export async function assetTraces(api: TestApi): Promise<{ rows: number; stored: string[]; temp: string[] }> {
+  const result = await api.deps.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from assets`,
+  );
+  const rows = ((result as unknown as { rows?: { n: number }[] }).rows ??
+    (result as unknown as { n: number }[]))[0].n;
+  return {
+    rows: Number(rows),
+    stored: listFiles(join(api.deps.config.dataDir, 'assets')),
+    temp: listFiles(join(api.deps.config.dataDir, 'tmp')),
+  };
+}
