@@ -113,7 +113,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
       pending = pending === 'all' || what === 'all' ? 'all' : 'content';
       return inFlight;
     }
-    seq.reset();
     inFlight = fetchNow(what, force)
       .then(() => {
         retryDelay = RETRY_MIN_MS;
@@ -188,7 +187,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
         onEvent,
         onConnect(recovered) {
           emit({ online: true });
-          if (!recovered) void sync('all');
+          if (!recovered) {
+            // Missed events are not replayed: the snapshot covers them and numbering restarts.
+            seq.reset();
+            void sync('all');
+          }
         },
         onDisconnect() {
           emit({ online: false });

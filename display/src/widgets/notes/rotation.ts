@@ -2,14 +2,15 @@ import type { DisplayNote } from '../../api/types';
 
 /**
  * Keeps the board's order stable across content updates: ids already on the board keep their
- * place, new ones join at the end in the server's order, and removed ones drop out.
+ * place in the rotation, removed ones drop out, and new ones go in front (in the server's order)
+ * so a note that was just posted or just started is seen at once, even on a full board.
  */
 export function reconcileOrder(order: number[], notes: Pick<DisplayNote, 'id'>[]): number[] {
   const present = new Set(notes.map((n) => n.id));
   const kept = order.filter((id) => present.has(id));
   const known = new Set(kept);
-  for (const n of notes) if (!known.has(n.id)) kept.push(n.id);
-  return kept;
+  const added = notes.filter((n) => !known.has(n.id)).map((n) => n.id);
+  return added.length ? [...added, ...kept] : kept;
 }
 
 /** Sticky notes first (in their order), then the regular ones in rotation order. */

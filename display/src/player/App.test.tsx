@@ -1,0 +1,109 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadSession, saveSession } from '../api/session';
+import { App } from './App';
+
+// The socket is replaced by a recorder: these tests are about registration, not the gateway.
+const sockets = vi.hoisted(() => ({ tokens: [] as string[] }));
+vi.mock('../realtime/socket', () => ({
+  connectRealtime: (token: string) => {
+    sockets.tokens.push(token);
+    return { close: () => undefined, retry: () => undefined };
+  },
+}));
+
+const manifest = {
+  displayId: 'abcdefghij',
+  layout: 'default',
+  orientation: 0,
+  modules: [{ name: 'notes' }],
+  display: { id: 7, name: 'Oppgang A', noteBoardBackgroundColor: '#daedf1' },
+};
+
+function serve(routes: Record<string, () => Response>) {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const route = routes[path];
+    return route ? route() : new Response('{}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const renderApp = () =>
+  render(
+    <Provider store={createStore()}>
+      <App />
+    </Provider>,
+  );
+
+describe('App registration', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sockets.tokens = [];
+    history.replaceState(null, '', '/display/');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for display id and API key, registers and shows the board', async () => {
+    const fetchMock = serve({
+      '/api/display/register': () => json({ token: 'display-token', manifest }),
+      '/api/display/manifest': () => json(manifest),
+      '/api/display/content': () =>
+        json({ notes: [{ id: 1, text: '<p>Velkommen</p>', date: '2020-01-01T00:00:00Z' }] }),
+    });
+    renderApp();
+    expect(screen.getByRole('heading').textContent).toBe('Registrer skjerm');
+    fireEvent.change(screen.getByLabelText('Skjerm-ID'), { target: { value: 'abcdefghij' } });
+    fireEvent.change(screen.getByLabelText('API-nøkkel'), { target: { value: 'key-1' } });
+    await act(async () => fireEvent.click(screen.getByRole('button')));
+    expect(await screen.findByText('Velkommen')).toBeTruthy();
+    expect(JSON.parse(fetchMock.mock.calls[0][1]?.body as string)).toEqual({
+      displayId: 'abcdefghij',
+      apiKey: 'key-1',
+    });
+    expect(loadSession()).toEqual({ displayId: 'abcdefghij', token: 'display-token' });
+    expect(sockets.tokens).toEqual(['display-token']);
+  });
+
+  it('says so when the id or key is wrong', async () => {
+    serve({ '/api/display/register': () => json({ error: { code: 'unauthorized', message: 'no' } }, 401) });
+    renderApp();
+    fireEvent.change(screen.getByLabelText('Skjerm-ID'), { target: { value: 'abcdefghij' } });
+    fireEvent.change(screen.getByLabelText('API-nøkkel'), { target: { value: 'wrong' } });
+    await act(async () => fireEvent.click(screen.getByRole('button')));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ukjent skjerm-ID eller feil API-nøkkel.');
+    expect(loadSession()).toBeNull();
+  });
+
+  it('registers from the preview link and removes the key from the address bar', async () => {
+    serve({
+      '/api/display/register': () => json({ token: 'preview-token', manifest }),
+      '/api/display/manifest': () => json(manifest),
+      '/api/display/content': () =>
+        json({ notes: [{ id: 2, text: 'Forhåndsvisning', date: '2020-01-01T00:00:00Z' }] }),
+    });
+    history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=key-2');
+    renderApp();
+    expect(await screen.findByText('Forhåndsvisning')).toBeTruthy();
+    expect(location.search).toBe('');
+    expect(loadSession()?.token).toBe('preview-token');
+  });
+
+  it('returns to registration with a clear message when the key was regenerated', async () => {
+    saveSession({ displayId: 'abcdefghij', token: 'old-token' });
+    serve({ '/api/display/manifest': () => json({}, 401), '/api/display/content': () => json({}, 401) });
+    renderApp();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'API-nøkkelen for denne skjermen er ikke lenger gyldig. Registrer skjermen på nytt.',
+    );
+    expect(loadSession()).toBeNull();
+  });
+});

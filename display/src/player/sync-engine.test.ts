@@ -1,0 +1,211 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RealtimeConnection, RealtimeHandlers } from '../realtime/socket';
+import { NOW } from '../test-utils';
+import { createSyncEngine, type PlayerState } from './sync-engine';
+
+/** A fake display API speaking ETag / If-None-Match, switchable off like a dead server. */
+function fakeApi() {
+  const api = {
+    up: true,
+    status: 200,
+    manifest: { displayId: 'abcdefghij', layout: 'default', display: { id: 7 } } as unknown,
+    content: { notes: [] as unknown[] },
+    version: 1,
+    requests: [] as { path: string; ifNoneMatch: string | null }[],
+  };
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const path = url.replace('/api', '');
+    api.requests.push({ path, ifNoneMatch: headers['if-none-match'] ?? null });
+    if (!api.up) throw new TypeError('Failed to fetch');
+    if (api.status !== 200) return new Response('{}', { status: api.status });
+    const etag = `"${path}-${api.version}"`;
+    if (headers['if-none-match'] === etag) return new Response(null, { status: 304, headers: { etag } });
+    const body = path === '/display/manifest' ? api.manifest : api.content;
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { etag, 'content-type': 'application/json' },
+    });
+  });
+  return { api, fetchMock };
+}
+
+const noteJson = (id: number, text = `note ${id}`) => ({
+  id,
+  text,
+  date: new Date(NOW - 1000).toISOString(),
+  approved: true,
+  sticky: false,
+});
+
+function setup() {
+  const { api, fetchMock } = fakeApi();
+  vi.stubGlobal('fetch', fetchMock);
+  let handlers!: RealtimeHandlers;
+  const connection: RealtimeConnection = { close: vi.fn(), retry: vi.fn() };
+  const states: PlayerState[] = [];
+  const onRevoked = vi.fn();
+  const reload = vi.fn();
+  const engine = createSyncEngine({
+    session: { displayId: 'abcdefghij', token: 'tok' },
+    onState: (s) => states.push(s),
+    onRevoked,
+    reload,
+    connect: (_token, h) => {
+      handlers = h;
+      return connection;
+    },
+  });
+  const last = () => states[states.length - 1];
+  const push = (type: string, seq: number, data: unknown) =>
+    handlers.onEvent({ type, id: `e${seq}`, seq, entityId: 7, data });
+  return { api, engine, last, push, onRevoked, reload, connection, handlers: () => handlers };
+}
+
+describe('sync engine', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('loads manifest and content, then applies a pushed note at once and revalidates with the ETag', async () => {
+    const t = setup();
+    t.api.content = { notes: [noteJson(1)] };
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.last().manifest?.displayId).toBe('abcdefghij');
+    expect(t.last().content.notes.map((n) => n.id)).toEqual([1]);
+
+    t.handlers().onConnect(false);
+    await vi.advanceTimersByTimeAsync(0);
+    t.api.content = { notes: [noteJson(1), noteJson(2)] };
+    t.api.version = 2;
+    t.push('note.created', 1, noteJson(2));
+    expect(t.last().content.notes.map((n) => n.id)).toEqual([1, 2]);
+    await vi.advanceTimersByTimeAsync(200);
+    const lastContent = t.api.requests.filter((r) => r.path === '/display/content').at(-1);
+    expect(lastContent?.ifNoneMatch).toBe('"/display/content-1"');
+    expect(t.last().content.notes.map((n) => n.id)).toEqual([1, 2]);
+    t.engine.stop();
+  });
+
+  it('keeps showing the cached board while the API is away, and resyncs when it returns', async () => {
+    const first = setup();
+    first.api.content = { notes: [noteJson(1)] };
+    first.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    first.engine.stop();
+
+    // A restart with the servers gone: the cache fills the screen.
+    const second = setup();
+    second.api.up = false;
+    second.engine.start();
+    expect(second.last().content.notes.map((n) => n.id)).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(second.last().content.notes.map((n) => n.id)).toEqual([1]);
+
+    // Backoff: 1 s, 2 s, 4 s … so only a handful of attempts in 10 s.
+    expect(second.api.requests.length).toBeLessThanOrEqual(5);
+
+    second.api.up = true;
+    second.api.content = { notes: [noteJson(1), noteJson(3, 'written while away')] };
+    second.api.version = 5;
+    second.handlers().onConnect(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.last().content.notes.map((n) => n.text)).toEqual(['note 1', 'written while away']);
+    second.engine.stop();
+  });
+
+  it('refetches everything on a sequence gap and ignores a repeated event', async () => {
+    const t = setup();
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    t.push('content.updated', 4, {});
+    await vi.advanceTimersByTimeAsync(200);
+    const before = t.api.requests.length;
+    t.push('content.updated', 4, {});
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.api.requests.length).toBe(before);
+    t.push('member.added', 7, {});
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.api.requests.slice(before).map((r) => r.path)).toEqual([
+      '/display/manifest',
+      '/display/content',
+    ]);
+    t.engine.stop();
+  });
+
+  it('refetches after an unrecovered reconnect but not after a recovered one', async () => {
+    const t = setup();
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const before = t.api.requests.length;
+    t.handlers().onConnect(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.api.requests.length).toBe(before);
+    t.handlers().onDisconnect();
+    expect(t.last().online).toBe(false);
+    t.handlers().onConnect(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.last().online).toBe(true);
+    expect(t.api.requests.length).toBe(before + 2);
+    t.engine.stop();
+  });
+
+  it('goes back to registration when the API answers 401', async () => {
+    const t = setup();
+    t.api.status = 401;
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.onRevoked).toHaveBeenCalledTimes(1);
+    expect(t.connection.close).toHaveBeenCalled();
+  });
+
+  it('checks the key when the gateway refuses the socket', async () => {
+    const t = setup();
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    t.handlers().onRejected();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.onRevoked).not.toHaveBeenCalled();
+    expect(t.connection.retry).toHaveBeenCalled();
+    t.api.status = 401;
+    t.handlers().onRejected();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.onRevoked).toHaveBeenCalledTimes(1);
+  });
+
+  it('obeys display.command: reload reloads, refresh refetches without ETags', async () => {
+    const t = setup();
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    t.push('display.command', 1, { command: 'reload' });
+    expect(t.reload).toHaveBeenCalledTimes(1);
+    const before = t.api.requests.length;
+    t.push('display.command', 2, { command: 'refresh' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.api.requests.slice(before)).toEqual([
+      { path: '/display/manifest', ifNoneMatch: null },
+      { path: '/display/content', ifNoneMatch: null },
+    ]);
+    t.engine.stop();
+  });
+
+  it('restores the server view when a revalidation answers 304 after a local change', async () => {
+    const t = setup();
+    t.api.content = { notes: [noteJson(1)] };
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // A note the server does not list for this display (e.g. not for this screen after all).
+    t.push('note.created', 1, noteJson(9));
+    expect(t.last().content.notes.map((n) => n.id)).toEqual([1, 9]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.last().content.notes.map((n) => n.id)).toEqual([1]);
+    t.engine.stop();
+  });
+});
