@@ -1,11 +1,11 @@
 import type { Actor, deleteEntitySchema } from '@oppslag/common';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entities, installation } from '../db/schema/index';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
 import { authorizeEntity } from './access.service';
-import { assertValidParent, type EntityServiceContext, invalidMove } from './entity.service';
+import { assertValidParent, type EntityServiceContext, invalidMove, MOVE_LOCK_KEY } from './entity.service';
 import { liveChildren, subtreeIds } from './entity-query.service';
 import { recordEvent } from './events.service';
 
@@ -27,7 +27,9 @@ export async function deleteEntity(
   await authorizeEntity(tx, actor, id, 'delete_entity');
   if (input.withChildren && input.moveTo != null)
     throw badRequest('Give either withChildren or moveTo, not both');
-  // Lock the entity so a concurrent create under it cannot slip in between the check and the delete.
+  // The hierarchy lock (shared with moves) first, then the entity row, so a concurrent create under
+  // it cannot slip in between the check and the delete.
+  await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK_KEY})`);
   await tx.select({ id: entities.id }).from(entities).where(eq(entities.id, id)).for('update');
   const children = await liveChildren(tx, id);
   let movedIds: number[] = [];

@@ -11,7 +11,7 @@ import {
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities } from '../db/schema/index';
-import { AppError, badRequest, conflict, forbidden } from '../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { type EntityRow, presentEntity } from '../presenters/entity.presenter';
 import { authorizeEntity, getAncestry, requireAdmin } from './access.service';
@@ -27,7 +27,7 @@ export interface EntityServiceContext {
 
 const CODE_WORD_INDEX = 'entities_code_word_idx';
 /** Serializes moves so two concurrent moves can never link two subtrees into a cycle. */
-const MOVE_LOCK_KEY = 7402312;
+export const MOVE_LOCK_KEY = 7402312;
 
 /** Fields only the superadmin may change (spec §6 admin-only: orientation, code word, special features, drag and drop). */
 const ADMIN_ONLY_FIELDS = ['orientation', 'codeWord', 'features', 'parentId', 'type'] as const;
@@ -110,7 +110,14 @@ export async function createEntity(
     perms = permissionsOn(actor, [], []);
   } else {
     perms = (await authorizeEntity(tx, actor, parentId, 'create_entity')).permissions;
-    const parent = await loadEntity(tx, parentId);
+    // Share-lock the parent: a concurrent delete of it either finishes first (and we see it gone)
+    // or waits for us, so no live child is ever created under a deleted parent.
+    const [parent] = await tx
+      .select()
+      .from(entities)
+      .where(and(eq(entities.id, parentId), eq(entities.deleted, false)))
+      .for('share');
+    if (!parent) throw notFound('Entity');
     if (!canHaveChildren(parent.type))
       throw badRequest(`An entity of type ${parent.type} cannot have children`);
   }
@@ -163,6 +170,9 @@ export async function updateEntity(
   if (input.id !== undefined && input.id !== id)
     throw badRequest('The id in the body does not match the path');
   const { permissions: perms } = await authorizeEntity(tx, actor, id, 'edit_entity');
+  // Moves take the hierarchy lock before any row lock: the parent_id foreign-key check share-locks
+  // the new parent, so taking it after our own row lock could deadlock with a crossing move.
+  if (input.parentId !== undefined) await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK_KEY})`);
   const [current] = await tx.select().from(entities).where(eq(entities.id, id)).for('update');
   const { id: _ignored, ...fields } = input;
   const changes: Partial<typeof entities.$inferInsert> = {};
@@ -180,10 +190,7 @@ export async function updateEntity(
   }
   if (changes.type === 'display' && (await liveChildren(tx, id)).length > 0)
     throw conflict('conflict', 'An entity with children cannot become a display');
-  if (changes.parentId !== undefined) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK_KEY})`);
-    if (changes.parentId !== null) await assertValidParent(tx, id, changes.parentId);
-  }
+  if (changes.parentId != null) await assertValidParent(tx, id, changes.parentId);
   if (changes.codeWord) await assertCodeWordFree(tx, changes.codeWord, id);
   if (Object.keys(changes).length === 0) return { row: current, permissions: perms };
   const [row] = await guardCodeWord(changes.codeWord, () =>
