@@ -23,6 +23,8 @@ export function createApp(deps: AppDeps): Koa {
       formLimit: JSON_BODY_LIMIT,
       textLimit: JSON_BODY_LIMIT,
       multipart: false,
+      // Webhook signatures (SMS providers) are computed over the exact bytes received.
+      includeUnparsed: true,
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as HttpMethodEnum[],
       onError: (err) => {
         throw err;

@@ -45,6 +45,17 @@ export type AssetCropJob = z.infer<typeof assetCropJobSchema>;
 /** Job ids make a repeated enqueue of the same crop request a no-op in BullMQ. */
 export const assetCropJobId = (job: AssetCropJob) => `asset-${job.assetId}-crop-${job.cropVersion}`;
 
+/** Route one stored inbound SMS (sms_messages row) to a note. */
+export const smsInboundJobSchema = z.object({ smsMessageId: z.number().int().positive() });
+/** One job per stored message; a repeated enqueue (webhook retry, sweep) is a no-op while it exists. */
+export const smsInboundJobId = (smsMessageId: number) => `sms-${smsMessageId}`;
+
+/** Poll Entur for one entity's stops (a job scheduler per entity with stops). */
+export const transitPollJobSchema = z.object({ entityId: z.number().int().positive() });
+
+/** Poll MET for every organization whose forecast has expired (one scheduler for all). */
+export const weatherSweepJobSchema = z.object({});
+
 /**
  * Queue → job name → payload schema. Add a job here, then register its processor in
  * `worker/src/processors/index.ts`. The `events` queue is consumed by the realtime gateway,

@@ -12,6 +12,7 @@ import { entitiesRoutes } from './entities/entities.routes';
 import { membersRoutes } from './members/members.routes';
 import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
 import { transitRoutes } from './transit/transit.routes';
+import { smsRoutes } from './sms/sms.routes';
 import { contentRoutes } from './content/content.routes';
 import { displayRoutes } from './display/display.routes';
 import { assetsRoutes } from './assets/assets.routes';
@@ -37,6 +38,7 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     adminRoutes(deps),
     autoApproveNumbersRoutes(deps),
     transitRoutes(deps),
+    smsRoutes(deps),
     contentRoutes(deps),
     displayRoutes(deps),
   ];

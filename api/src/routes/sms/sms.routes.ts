@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import Router from '@koa/router';
+import { genericSmsSchema, SMS_STATUSES, sveveSmsSchema, twilioSmsSchema } from '@oppslag/common';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { AppError, notFound, parse } from '../../errors';
+import { safeEqual, verifyStandardWebhook, verifyTwilio } from '../../lib/webhook-signatures';
+import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
+import { presentSmsMessage } from '../../presenters/sms-message.presenter';
+import { requireAdmin } from '../../services/access.service';
+import {
+  enqueueInboundSms,
+  type InboundSms,
+  listInboundSms,
+  storeInboundSms,
+} from '../../services/sms-inbound.service';
+
+const TWIML_EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+const unsigned = () => new AppError(401, 'unauthorized', 'Missing webhook signature');
+const badSignature = () => new AppError(403, 'forbidden', 'Invalid webhook signature');
+const notConfigured = () => new AppError(403, 'forbidden', 'This SMS provider is not configured');
+
+function bodyObject(ctx: Context): Record<string, unknown> {
+  const body = ctx.request.body;
+  return body && typeof body === 'object' && !Array.isArray(body)
+    ? { ...(body as Record<string, unknown>) }
+    : {};
+}
+
+/** The exact request body (koa-body keeps it as `rawBody` because the app sets includeUnparsed). */
+function rawBody(ctx: Context): string {
+  const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+  return typeof raw === 'string' ? raw : '';
+}
+
+/** Twilio: form-encoded MessageSid/From/To/Body, signed with the account's auth token. */
+function twilioMessage(deps: AppDeps, ctx: Context): InboundSms {
+  const token = deps.config.sms.twilioAuthToken;
+  if (!token) throw notConfigured();
+  const signature = ctx.get('x-twilio-signature');
+  if (!signature) throw unsigned();
+  const params = bodyObject(ctx);
+  // Twilio signs the public URL it was configured with, which is ours behind any proxy.
+  const url = `${deps.config.publicUrl}${ctx.originalUrl}`;
+  if (!verifyTwilio(token, url, params, signature)) throw badSignature();
+  const msg = parse(twilioSmsSchema, params);
+  return {
+    provider: 'twilio',
+    providerMessageId: msg.MessageSid,
+    from: msg.From,
+    to: msg.To ?? null,
+    text: msg.Body,
+    raw: params,
+  };
+}
+
+/**
+ * Sveve: the push URL carries our secret in `?secret=`; parameters (number, msg, prefix,
+ * shortnumber, id) come in the form body or the query. Without an `id` the message is keyed by a
+ * hash of its contents, so Sveve's retries of the same push are still stored once.
+ */
+function sveveMessage(deps: AppDeps, ctx: Context): InboundSms {
+  const secret = deps.config.sms.sveveSecret;
+  if (!secret) throw notConfigured();
+  const given = typeof ctx.query.secret === 'string' ? ctx.query.secret : '';
+  if (!given) throw unsigned();
+  if (!safeEqual(given, secret)) throw badSignature();
+  const { secret: _omit, ...query } = ctx.query;
+  const params = { ...query, ...bodyObject(ctx) };
+  const msg = parse(sveveSmsSchema, params);
+  const id =
+    msg.id ||
+    `sha256:${createHash('sha256')
+      .update(`${msg.number}\n${msg.shortnumber ?? ''}\n${msg.msg}`)
+      .digest('hex')}`;
+  return {
+    provider: 'sveve',
+    providerMessageId: id,
+    from: msg.number,
+    to: msg.shortnumber ?? null,
+    text: msg.msg,
+    raw: params,
+  };
+}
+
+/** Generic JSON `{id, from, to, text}` signed Standard Webhooks style with SMS_WEBHOOK_SECRET. */
+function genericMessage(deps: AppDeps, ctx: Context): InboundSms {
+  const body = rawBody(ctx);
+  const verdict = verifyStandardWebhook(
+    deps.config.sms.webhookSecret,
+    {
+      id: ctx.get('webhook-id'),
+      timestamp: ctx.get('webhook-timestamp'),
+      signature: ctx.get('webhook-signature'),
+    },
+    body,
+    deps.now(),
+  );
+  if (verdict === 'missing') throw unsigned();
+  if (verdict !== 'ok') throw badSignature();
+  const msg = parse(genericSmsSchema, bodyObject(ctx));
+  return {
+    provider: 'generic',
+    providerMessageId: msg.id,
+    from: msg.from,
+    to: msg.to ?? null,
+    text: msg.text,
+    raw: msg,
+  };
+}
+
+const PROVIDERS = { twilio: twilioMessage, sveve: sveveMessage, generic: genericMessage } as const;
+
+const adminListSchema = z.object({
+  status: z.enum(SMS_STATUSES, { error: 'Unknown SMS status' }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** Inbound SMS webhooks (verified, stored once, queued) and the superadmin's view of them. */
+export function smsRoutes(deps: AppDeps): Router<ApiState> {
+  const router = new Router<ApiState>();
+  const db = deps.database.db;
+
+  router.post('/sms/inbound/:provider', async (ctx) => {
+    const provider = ctx.params.provider as keyof typeof PROVIDERS;
+    if (!Object.hasOwn(PROVIDERS, provider)) throw notFound('SMS provider');
+    const message = PROVIDERS[provider](deps, ctx);
+    const stored = await storeInboundSms(db, message);
+    if (!stored.duplicate) enqueueInboundSms(deps, stored.id);
+    if (provider === 'twilio') {
+      ctx.type = 'text/xml';
+      ctx.body = TWIML_EMPTY;
+    } else if (provider === 'sveve') {
+      // Sveve sends whatever we answer back to the sender when receipts are on; say nothing.
+      ctx.type = 'text/plain';
+      ctx.body = '';
+    } else {
+      ctx.body = { received: true, duplicate: stored.duplicate };
+    }
+    ctx.status = 200;
+  });
+
+  router.get('/admin/sms', requireUser, async (ctx) => {
+    requireAdmin(actorOf(ctx));
+    const query = parse(adminListSchema, ctx.query);
+    ctx.body = (await listInboundSms(db, query)).map(presentSmsMessage);
+  });
+
+  return router;
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { standardWebhookSignature, twilioSignature } from '../../lib/webhook-signatures';
+import { type HttpFake, sendJson, startHttpFake } from './http-fake';
+
+/** A webhook request as the provider would send it: path, headers and body. */
+export interface SignedWebhook {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Twilio's inbound message webhook, form-encoded and signed over `publicUrl + path`. */
+export function twilioWebhook(
+  opts: { publicUrl: string; authToken: string },
+  msg: { sid: string; from: string; to?: string; body: string },
+): SignedWebhook {
+  const path = '/api/sms/inbound/twilio';
+  const params: Record<string, string> = {
+    ToCountry: 'NO',
+    SmsMessageSid: msg.sid,
+    NumMedia: '0',
+    SmsSid: msg.sid,
+    SmsStatus: 'received',
+    Body: msg.body,
+    To: msg.to ?? '+4722222222',
+    NumSegments: '1',
+    MessageSid: msg.sid,
+    AccountSid: 'AC00000000000000000000000000000000',
+    From: msg.from,
+    ApiVersion: '2010-04-01',
+  };
+  return {
+    path,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(opts.authToken, opts.publicUrl + path, params),
+    },
+    body: new URLSearchParams(params).toString(),
+  };
+}
+
+/** Sveve's push of a received message: form parameters, our secret in the query. */
+export function sveveWebhook(
+  secret: string,
+  msg: { id?: string; number: string; msg: string; prefix?: string; shortnumber?: string },
+): SignedWebhook {
+  const params: Record<string, string> = { number: msg.number, msg: msg.msg };
+  if (msg.id) params.id = msg.id;
+  if (msg.prefix) params.prefix = msg.prefix;
+  params.shortnumber = msg.shortnumber ?? '2229';
+  return {
+    path: `/api/sms/inbound/sveve?secret=${encodeURIComponent(secret)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params).toString(),
+  };
+}
+
+/** The generic provider: JSON signed Standard Webhooks style. */
+export function genericWebhook(
+  secret: string,
+  msg: { id: string; from: string; to?: string; text: string },
+  timestamp = Math.floor(Date.now() / 1000),
+): SignedWebhook {
+  const body = JSON.stringify({ id: msg.id, from: msg.from, to: msg.to ?? '2222', text: msg.text });
+  const webhookId = `msg_${randomUUID()}`;
+  return {
+    path: '/api/sms/inbound/generic',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': webhookId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': standardWebhookSignature(secret, webhookId, String(timestamp), body),
+    },
+    body,
+  };
+}
+
+export interface SentSms {
+  to: string;
+  from: string | null;
+  text: string;
+}
+
+export interface SmsProviderFake extends HttpFake {
+  sent: SentSms[];
+}
+
+/**
+ * Twilio's REST Messages API: `POST /2010-04-01/Accounts/{sid}/Messages.json`, basic auth with the
+ * account SID and auth token, form body To/From/Body; answers 201 with the message resource.
+ */
+export async function startTwilioApiFake(accountSid: string, authToken: string): Promise<SmsProviderFake> {
+  const sent: SentSms[] = [];
+  const fake = await startHttpFake((req, res) => {
+    if (req.method !== 'POST' || req.path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`)
+      return sendJson(res, 404, {
+        code: 20404,
+        message: 'The requested resource was not found',
+        status: 404,
+      });
+    const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+    if (req.headers.authorization !== expected)
+      return sendJson(res, 401, {
+        code: 20003,
+        message: 'Authentication Error - invalid username',
+        status: 401,
+      });
+    const form = new URLSearchParams(req.body);
+    const to = form.get('To');
+    const body = form.get('Body');
+    if (!to || !body)
+      return sendJson(res, 400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
+    sent.push({ to, from: form.get('From'), text: body });
+    sendJson(res, 201, {
+      sid: `SM${randomUUID().replace(/-/g, '')}`,
+      account_sid: accountSid,
+      to,
+      from: form.get('From'),
+      body,
+      status: 'queued',
+      num_segments: '1',
+      direction: 'outbound-api',
+      api_version: '2010-04-01',
+    });
+  });
+  return { ...fake, sent };
+}
+
+/**
+ * Sveve's send API (`/SMS/SendMessage`): JSON body {user, passwd, to, msg, from, f: 'json'};
+ * answers `{response: {msgOkCount, stdSMSCount, ids}}`, or `fatalError` on bad credentials.
+ */
+export async function startSveveApiFake(user: string, password: string): Promise<SmsProviderFake> {
+  const sent: SentSms[] = [];
+  let nextId = 1000;
+  const fake = await startHttpFake((req, res) => {
+    if (req.method !== 'POST' || req.path !== '/SMS/SendMessage') return sendJson(res, 404, {});
+    const body = JSON.parse(req.body || '{}') as Record<string, string>;
+    if (body.user !== user || body.passwd !== password)
+      return sendJson(res, 200, {
+        response: { msgOkCount: 0, stdSMSCount: 0, fatalError: 'Feil brukernavn/passord' },
+      });
+    const recipients = String(body.to ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const to of recipients) sent.push({ to, from: body.from ?? null, text: body.msg });
+    sendJson(res, 200, {
+      response: {
+        msgOkCount: recipients.length,
+        stdSMSCount: recipients.length,
+        ids: recipients.map(() => nextId++),
+      },
+    });
+  });
+  return { ...fake, sent };
+}
