@@ -1,0 +1,102 @@
+import { connectivityAtom, currentToken, sessionExpiredAtom, setToken } from '../state/session';
+import { store } from '../state/store';
+import { ApiError, NetworkError } from './api-error';
+import { Connectivity } from './connectivity';
+
+/** API base (spec §7: defaults to /api). */
+export const API_BASE = '/api';
+
+/** Asks GET /api/status once; this request itself is never retried (spec §4). */
+export async function checkStatus(): Promise<boolean> {
+  try {
+    const res = await fetch(`${API_BASE}/status`, { headers: { accept: 'application/json' } });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export const connectivity = new Connectivity({
+  check: checkStatus,
+  onState: (state) => store.set(connectivityAtom, state),
+});
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Multipart bodies are sent as given. */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = currentToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  try {
+    return await fetch(API_BASE + path, { method, headers, body, signal: opts.signal });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    throw new NetworkError(err);
+  }
+}
+
+/**
+ * One API call. Network errors wait for the connectivity test and retry; a 401 on a signed-in
+ * request clears the token and raises the session-timed-out dialog; any other non-2xx answer is
+ * thrown as ApiError carrying the server's stable error code.
+ */
+export async function request<T = unknown>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
+  let res: Response;
+  for (;;) {
+    try {
+      res = await send(method, path, opts);
+      break;
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+      await connectivity.networkFailed();
+    }
+  }
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  if (res.ok) return data as T;
+  const error = (data as { error?: { code?: string; message?: string; details?: unknown } } | undefined)
+    ?.error;
+  if (res.status === 401 && currentToken()) {
+    setToken(null);
+    store.set(sessionExpiredAtom, true);
+  }
+  throw new ApiError(
+    res.status,
+    error?.code ?? 'http_error',
+    error?.message ?? res.statusText,
+    error?.details,
+  );
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, { signal }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  del: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+};
+
+// Browser online/offline events set the online flag (spec §4).
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => connectivity.browserOffline());
+  window.addEventListener('online', () => connectivity.browserOnline());
+}

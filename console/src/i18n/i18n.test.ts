@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from './index';
+
+/** Flattens nested keys to "a.b.c" paths. */
+function keys(obj: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('translations', () => {
+  it('has the same namespaces in Norwegian and English', () => {
+    expect(Object.keys(resources.no).sort()).toEqual(Object.keys(resources.en).sort());
+  });
+
+  it('has every key in both languages and no empty text', () => {
+    for (const ns of Object.keys(resources.en)) {
+      const en = keys(resources.en[ns]).sort();
+      const no = keys(resources.no[ns]).sort();
+      expect(no, `namespace ${ns}`).toEqual(en);
+      for (const lang of ['en', 'no'] as const) {
+        for (const key of keys(resources[lang][ns])) {
+          const value = key
+            .split('.')
+            .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], resources[lang][ns]);
+          expect(typeof value === 'string' && value.trim().length > 0, `${lang}/${ns}:${key}`).toBe(true);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { fieldErrors } from '../../api/api-error';
+import { type User, usersApi } from '../../api/users.api';
+import { Button } from '../../components/button';
+import { Alert, Card, Spinner } from '../../components/card';
+import { CopyButton } from '../../components/copy-button';
+import { TextField } from '../../components/field';
+import { FormResult } from '../../components/form-result';
+import { useFormState } from '../../lib/use-form-state';
+import AdminNotFoundPage from '../errors/admin-not-found-page';
+
+/** User details (numeric id): profile form and Generate New Password. */
+export default function UserDetailsPage() {
+  const { t } = useTranslation('admin');
+  const { userId = '' } = useParams();
+  const id = /^\d+$/.test(userId) ? Number.parseInt(userId, 10) : null;
+  const [user, setUser] = useState<User | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [password, setPassword] = useState<string | null>(null);
+  const form = useFormState();
+  const generate = useFormState();
+
+  useEffect(() => {
+    if (id === null) return;
+    // The list is the documented call; the user is picked from it.
+    usersApi.list().then(
+      (list) => {
+        const found = list.find((u) => u.id === id);
+        if (!found) setMissing(true);
+        else {
+          setUser(found);
+          setValues({ name: found.name ?? '', email: found.email, phoneNumber: found.phoneNumber ?? '' });
+        }
+      },
+      () => setMissing(true),
+    );
+  }, [id]);
+
+  if (id === null || missing) return <AdminNotFoundPage />;
+  if (!user) return <Spinner size={48} />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    void form.submit(
+      async () => {
+        try {
+          const updated = await usersApi.update(user.id, {
+            name: values.name.trim() || null,
+            email: values.email.trim(),
+            phoneNumber: values.phoneNumber.trim() || null,
+          });
+          setUser(updated);
+          return updated;
+        } catch (err) {
+          setErrors(fieldErrors(err));
+          throw err;
+        }
+      },
+      { success: t('user.success'), error: t('user.error', { id: user.id }) },
+    );
+  };
+
+  const newPassword = () =>
+    void generate.submit(
+      async () => {
+        const answer = await usersApi.generateNewPassword(user.id);
+        setPassword(answer.password);
+        return answer;
+      },
+      { success: null, error: t('user.generateFailed', { id: user.id }) },
+    );
+
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [key]: e.target.value });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title={t('user.title', { name: user.name || user.email })}>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="user-form">
+          <TextField label={t('user.name')} value={values.name} onChange={set('name')} error={errors.name} />
+          <TextField
+            label={t('user.email')}
+            type="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+            required
+          />
+          <TextField
+            label={t('user.phoneNumber')}
+            type="tel"
+            value={values.phoneNumber}
+            onChange={set('phoneNumber')}
+            error={errors.phoneNumber}
+          />
+          <FormResult state={form} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={form.submitting}>
+              {t('common:actions.save')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <Card title={t('user.generateTitle')}>
+        <p className="mb-3 text-sm text-slate-600">{t('user.generateIntro')}</p>
+        <FormResult state={generate} />
+        {password && (
+          <Alert kind="success">
+            <span className="flex flex-wrap items-center gap-2">
+              {t('user.generated')}{' '}
+              <code className="rounded bg-white px-2 py-1 font-mono" data-testid="new-password">
+                {password}
+              </code>
+              <CopyButton value={password} />
+            </span>
+          </Alert>
+        )}
+        <Button className="mt-3" onClick={newPassword} disabled={generate.submitting}>
+          {t('user.newPassword')}
+        </Button>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/api-error';
+import { authApi } from '../../api/auth.api';
+import { AuthLayout } from '../../components/auth-layout';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/card';
+import { TextField } from '../../components/field';
+import { serverInfoAtom } from '../../lib/server-info';
+import { NAMED_ROUTES, safeReturnPath } from '../../routes/paths';
+import { setToken } from '../../state/session';
+
+/** Login form states of spec §4. */
+type LoginState = 'loaded' | 'submitting' | 'loggedIn' | 'invalidCredentials' | 'error';
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { supportEmail } = useAtomValue(serverInfoAtom);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [state, setState] = useState<LoginState>('loaded');
+  const [rateLimited, setRateLimited] = useState(false);
+  const submitting = useRef(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting.current) return; // a second submit while submitting is ignored
+    submitting.current = true;
+    setState('submitting');
+    try {
+      const { token } = await authApi.login(email.trim(), password);
+      setToken(token);
+      setState('loggedIn');
+      navigate(safeReturnPath(params.get('return')), { replace: true });
+    } catch (err) {
+      setRateLimited(err instanceof ApiError && err.status === 429);
+      setState(err instanceof ApiError && err.status === 401 ? 'invalidCredentials' : 'error');
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  return (
+    <AuthLayout title={t('login.title')}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {state === 'invalidCredentials' && <Alert kind="error">{t('login.invalidCredentials')}</Alert>}
+        {state === 'error' && (
+          <Alert kind="error">
+            <strong className="block">{t('login.errorOccured')}</strong>
+            {rateLimited ? t('login.rateLimited') : t('login.unknownError')}
+          </Alert>
+        )}
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          autoFocus
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <Button type="submit" disabled={state === 'submitting' || !email || !password}>
+          {state === 'submitting' ? t('login.submitting') : t('login.submit')}
+        </Button>
+        <Link to={NAMED_ROUTES['auth--reset-password']} className="text-sm text-primary-700 underline">
+          {t('login.forgotPassword')}
+        </Link>
+        <p className="text-xs text-slate-600">
+          {t('login.help')}{' '}
+          <a className="text-primary-700 underline" href={`mailto:${supportEmail}`}>
+            {supportEmail}
+          </a>
+        </p>
+      </form>
+    </AuthLayout>
+  );
+}

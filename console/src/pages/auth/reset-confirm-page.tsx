@@ -1,0 +1,105 @@
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError, fieldErrors } from '../../api/api-error';
+import { authApi } from '../../api/auth.api';
+import { AuthLayout } from '../../components/auth-layout';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/card';
+import { TextField } from '../../components/field';
+import { serverInfoAtom } from '../../lib/server-info';
+import { NAMED_ROUTES } from '../../routes/paths';
+import { logout } from '../../state/logout';
+
+export default function ResetConfirmPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { resetPasswordConfirmToken = '' } = useParams();
+  const { supportEmail } = useAtomValue(serverInfoAtom);
+  const [password, setPassword] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'error'>('idle');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  // A password reset logs out first, without a redirect (spec §4).
+  useEffect(() => logout(), []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (state === 'sending') return;
+    setState('sending');
+    setFieldError(null);
+    try {
+      await authApi.resetPasswordConfirm(resetPasswordConfirmToken, password);
+      setState('sent');
+    } catch (err) {
+      const fields = fieldErrors(err);
+      if (err instanceof ApiError && err.status === 400 && fields.newPassword) {
+        setFieldError(fields.newPassword);
+        setState('idle');
+      } else setState('error');
+    }
+  };
+
+  if (state === 'sent')
+    return (
+      <AuthLayout title={t('resetConfirm.title')}>
+        <div className="flex flex-col gap-4">
+          <Alert kind="success">{t('resetConfirm.success')}</Alert>
+          <Link to={NAMED_ROUTES['auth--login']} className="text-sm font-medium text-primary-700 underline">
+            {t('logout.backToLogin')}
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+
+  if (state === 'error')
+    return (
+      <AuthLayout title={t('resetConfirm.title')}>
+        <div className="flex flex-col gap-4">
+          <Alert kind="error">
+            <strong className="block">{t('resetConfirm.failed')}</strong>
+            {t('resetConfirm.wrongLink')}
+          </Alert>
+          <Link
+            to={NAMED_ROUTES['auth--reset-password']}
+            className="text-sm font-medium text-primary-700 underline"
+          >
+            {t('resetConfirm.retry')}
+          </Link>
+          <p className="text-xs text-slate-600">
+            {t('login.help')}{' '}
+            <a className="text-primary-700 underline" href={`mailto:${supportEmail}`}>
+              {supportEmail}
+            </a>
+          </p>
+        </div>
+      </AuthLayout>
+    );
+
+  return (
+    <AuthLayout title={t('resetConfirm.title')}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <TextField
+          label={t('resetConfirm.newPassword')}
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError}
+          required
+          autoFocus
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => navigate(NAMED_ROUTES['auth--login'])}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" disabled={state === 'sending' || !password}>
+            {t('resetConfirm.submit')}
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,143 @@
+import { canHaveChildren } from '@oppslag/common/constants.ts';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, fieldErrors } from '../../api/api-error';
+import { entitiesApi } from '../../api/entities.api';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/card';
+import { Modal } from '../../components/dialog';
+import { SelectField, TextField } from '../../components/field';
+import { entitiesAtom, storeEntity } from '../../state/entities';
+import {
+  type NewEntityErrors,
+  type NewEntityForm,
+  newEntityPayload,
+  validateNewEntity,
+} from './new-entity.validation';
+
+const TYPES = ['organization', 'group', 'display'] as const;
+
+/** New-entity dialog: Organization, Group or Display under a parent that can have children. */
+export function NewEntityDialog({
+  open,
+  parentId,
+  onClose,
+}: {
+  open: boolean;
+  parentId: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('entities');
+  const { byId } = useAtomValue(entitiesAtom);
+  const empty: NewEntityForm = {
+    name: '',
+    type: parentId ? 'group' : 'organization',
+    parentId: parentId ? String(parentId) : '',
+    codeWord: '',
+  };
+  const [form, setForm] = useState<NewEntityForm>(empty);
+  const [errors, setErrors] = useState<NewEntityErrors>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the dialog opens
+  useEffect(() => {
+    if (open) {
+      setForm(empty);
+      setErrors({});
+      setServerErrors({});
+      setFailed(null);
+    }
+  }, [open, parentId]);
+
+  const parents = Object.values(byId)
+    .filter((e) => canHaveChildren(e.type))
+    .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
+
+  const set = (key: keyof NewEntityForm) => (e: { target: { value: string } }) => {
+    const next = { ...form, [key]: e.target.value };
+    setForm(next);
+    if (errors[key]) setErrors(validateNewEntity(next));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = validateNewEntity(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setFailed(null);
+    try {
+      const created = await entitiesApi.create(newEntityPayload(form));
+      storeEntity(created, 'created');
+      onClose();
+    } catch (err) {
+      setServerErrors(fieldErrors(err));
+      setFailed(
+        err instanceof ApiError && err.code === 'code_word_taken'
+          ? t('validation.codeWordTaken')
+          : t('errors.create'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const error = (key: keyof NewEntityForm) => (errors[key] ? t(errors[key]!) : (serverErrors[key] ?? null));
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('new.title')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form="new-entity-form" disabled={busy}>
+            {t('new.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id="new-entity-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {failed && <Alert kind="error">{failed}</Alert>}
+        <TextField
+          label={t('fields.name')}
+          value={form.name}
+          onChange={set('name')}
+          error={error('name')}
+          required
+          autoFocus
+        />
+        <SelectField label={t('fields.type')} value={form.type} onChange={set('type')}>
+          {TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`common:entityTypes.${type}`)}
+            </option>
+          ))}
+        </SelectField>
+        {error('type') && <p className="text-sm text-red-700">{error('type')}</p>}
+        <SelectField label={t('fields.parent')} value={form.parentId} onChange={set('parentId')}>
+          <option value="">{t('new.noParent')}</option>
+          {parents.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({t(`common:entityTypes.${p.type}`)})
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('fields.codeWord')}
+          value={form.codeWord}
+          onChange={set('codeWord')}
+          error={error('codeWord')}
+          hint={t('new.codeWordHint')}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { Icon } from '../../../components/icons';
+import { useCan } from '../../../state/permissions';
+import { NewEntityDialog } from '../../entities/new-entity-dialog';
+import { useEntity } from '../entity-frame';
+import { ChildList } from './child-list';
+
+export default function ChildrenTab() {
+  const { t } = useTranslation('entity');
+  const entity = useEntity();
+  const mayCreate = useCan(entity.id, 'create_entity');
+  const [open, setOpen] = useState(false);
+  return (
+    <Card
+      title={t('children.title')}
+      actions={
+        mayCreate && (
+          <Button onClick={() => setOpen(true)}>
+            <Icon name="add" className="size-4" /> {t('children.add')}
+          </Button>
+        )
+      }
+    >
+      <ChildList entity={entity} />
+      <NewEntityDialog open={open} parentId={entity.id} onClose={() => setOpen(false)} />
+    </Card>
+  );
+}

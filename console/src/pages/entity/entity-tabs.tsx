@@ -1,0 +1,56 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import type { Entity } from '../../api/entities.api';
+import type { IconName } from '../../components/icons';
+import { lazyPage } from '../../routes/lazy-page';
+
+/** What a tab needs to know to decide whether it shows. */
+export interface TabContext {
+  entity: Entity;
+  isAdmin: boolean;
+}
+
+export interface EntityTab {
+  /** Path under /entities/:id (may contain parameters for the route, see `link` for the nav). */
+  path: string;
+  /** The nav link, when it differs from `path` (e.g. content/banner for content/:contentSlotId). */
+  link?: string;
+  /** i18n key in the `entity` namespace. */
+  label: string;
+  icon: IconName;
+  element: React.ReactNode;
+  /** Hidden from the side navigation when false (the route still answers). */
+  visible?: (ctx: TabContext) => boolean;
+  /** Routes without a nav entry of their own. */
+  navHidden?: boolean;
+}
+
+const General = lazyPage(() => import('./general/general-tab'));
+const Settings = lazyPage(() => import('./settings/settings-tab'));
+const Members = lazyPage(() => import('./members/members-tab'));
+const Children = lazyPage(() => import('./children/children-tab'));
+const Services = lazyPage(() => import('./services/services-tab'));
+
+const hasChildren = ({ entity }: TabContext) => entity.type !== 'display';
+
+/**
+ * The entity detail tabs of platform spec §2, in side-navigation order. Content features add
+ * their tabs (notes, templates, content/{slot}, ads/{size}, banners) to this list.
+ */
+export const ENTITY_TABS: EntityTab[] = [
+  { path: 'general', label: 'tabs.general', icon: 'dashboard', element: <General /> },
+  { path: 'settings', label: 'tabs.settings', icon: 'settings', element: <Settings /> },
+  { path: 'members', label: 'tabs.members', icon: 'group', element: <Members /> },
+  {
+    path: 'children',
+    label: 'tabs.children',
+    icon: 'account_tree',
+    element: <Children />,
+    visible: hasChildren,
+  },
+  { path: 'services', label: 'tabs.services', icon: 'apps', element: <Services /> },
+];
+
+export const entityTabRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="general" replace /> },
+  ...ENTITY_TABS.map((tab) => ({ path: tab.path, element: tab.element })),
+];

@@ -1,0 +1,67 @@
+import { canHaveChildren } from '@oppslag/common/constants.ts';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { Icon } from '../../../components/icons';
+import { displayUrl, serverInfoAtom } from '../../../lib/server-info';
+import { useIsAdmin } from '../../../state/permissions';
+import { ChildList } from '../children/child-list';
+import { useEntity } from '../entity-frame';
+import { DisplayCredentials } from './display-credentials';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-3">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium break-all text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+/** The preview link understood by the display player: /display?displayId=..&apiKey=.. */
+export function previewUrl(displayId: string, apiKey?: string | null): string {
+  const q = new URLSearchParams({ displayId });
+  if (apiKey) q.set('apiKey', apiKey);
+  return `${displayUrl()}?${q.toString()}`;
+}
+
+/** General / dashboard tab: identity, SMS details, display preview and (admins) credentials. */
+export default function GeneralTab() {
+  const { t } = useTranslation('entity');
+  const entity = useEntity();
+  const isAdmin = useIsAdmin();
+  const { smsNumber } = useAtomValue(serverInfoAtom);
+  const sms = (entity as { smsNumber?: string | null }).smsNumber ?? smsNumber;
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title={t('general.title')}>
+        <dl className="divide-y divide-slate-100">
+          <Row label={t('fields.name')}>{entity.name}</Row>
+          <Row label={t('fields.type')}>{t(`common:entityTypes.${entity.type}`)}</Row>
+          <Row label={t('fields.codeWord')}>
+            {entity.codeWord || <span className="text-slate-500">{t('general.none')}</span>}
+          </Row>
+          <Row label={t('fields.smsNumber')}>
+            {sms || <span className="text-slate-500">{t('general.none')}</span>}
+          </Row>
+        </dl>
+        {entity.type === 'display' && entity.displayId && (
+          <div className="mt-3">
+            <Button
+              onClick={() => window.open(previewUrl(entity.displayId!, entity.apiKey), '_blank', 'noopener')}
+            >
+              <Icon name="open_in_new" className="size-4" /> {t('general.preview')}
+            </Button>
+          </div>
+        )}
+      </Card>
+      {isAdmin && <DisplayCredentials entity={entity} />}
+      {isAdmin && canHaveChildren(entity.type) && (
+        <Card title={t('children.title')}>
+          <ChildList entity={entity} />
+        </Card>
+      )}
+    </div>
+  );
+}

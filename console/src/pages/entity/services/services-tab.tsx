@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { entitiesApi, type Service } from '../../../api/entities.api';
+import { Alert, Card, Spinner } from '../../../components/card';
+import { useEntity } from '../entity-frame';
+
+/** Normalizes the services answer: a list of services or a map of name → enabled. */
+export function toServiceList(answer: Service[] | Record<string, unknown>): Service[] {
+  if (Array.isArray(answer)) return answer;
+  return Object.entries(answer).map(([name, value]) =>
+    value && typeof value === 'object' ? { name, ...(value as object) } : { name, enabled: value === true },
+  );
+}
+
+/** The services view of an entity (GET content/{entityId}/service). */
+export default function ServicesTab() {
+  const { t } = useTranslation('entity');
+  const entity = useEntity();
+  const [services, setServices] = useState<Service[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setServices(null);
+    setFailed(false);
+    entitiesApi.services(entity.id).then(
+      (s) => live && setServices(toServiceList(s)),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [entity.id]);
+  return (
+    <Card title={t('services.title')}>
+      {failed ? (
+        <Alert kind="error">{t('errors.services')}</Alert>
+      ) : !services ? (
+        <Spinner size={40} />
+      ) : services.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('services.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {services.map((s) => (
+            <li key={s.name} className="flex items-center justify-between py-2 text-sm">
+              <span className="font-medium text-slate-800">
+                {t(`services.names.${s.name}`, { defaultValue: s.name })}
+              </span>
+              {typeof s.enabled === 'boolean' && (
+                <span className={s.enabled ? 'text-primary-700' : 'text-slate-500'}>
+                  {s.enabled ? t('services.on') : t('services.off')}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ApiError, fieldErrors } from '../../api/api-error';
+import { authApi } from '../../api/auth.api';
+import { AuthLayout } from '../../components/auth-layout';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/card';
+import { TextField } from '../../components/field';
+import { installStatusAtom } from '../../state/session';
+import { store } from '../../state/store';
+
+export default function InstallPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const status = useAtomValue(installStatusAtom);
+  const [form, setForm] = useState({ adminEmail: '', adminPassword: '', rootEntity: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [state, setState] = useState<'idle' | 'submitting' | 'error' | 'notConfigured'>('idle');
+
+  if (status === 'online' && state !== 'submitting') return <Navigate to="/" replace />;
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (state === 'submitting') return;
+    setState('submitting');
+    setErrors({});
+    try {
+      await authApi.install({
+        ...form,
+        adminEmail: form.adminEmail.trim(),
+        rootEntity: form.rootEntity.trim(),
+      });
+      // After install the API is marked installed and the browser goes to / (spec §4).
+      store.set(installStatusAtom, 'online');
+      navigate('/', { replace: true });
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setState(err instanceof ApiError && err.status >= 500 ? 'notConfigured' : 'error');
+    }
+  };
+
+  return (
+    <AuthLayout title={t('install.title')}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <p className="text-sm text-slate-600">{t('install.intro')}</p>
+        {state === 'notConfigured' && <Alert kind="warning">{t('install.notConfigured')}</Alert>}
+        {state === 'error' && Object.keys(errors).length === 0 && (
+          <Alert kind="error">{t('install.failed')}</Alert>
+        )}
+        <TextField
+          label={t('install.adminEmail')}
+          type="email"
+          name="adminEmail"
+          autoComplete="username"
+          value={form.adminEmail}
+          onChange={set('adminEmail')}
+          error={errors.adminEmail}
+          required
+          autoFocus
+        />
+        <TextField
+          label={t('install.adminPassword')}
+          type="password"
+          name="adminPassword"
+          autoComplete="new-password"
+          value={form.adminPassword}
+          onChange={set('adminPassword')}
+          error={errors.adminPassword}
+          required
+        />
+        <TextField
+          label={t('install.rootEntity')}
+          name="rootEntity"
+          value={form.rootEntity}
+          onChange={set('rootEntity')}
+          error={errors.rootEntity}
+          hint={t('install.rootEntityHint')}
+          required
+        />
+        <Button
+          type="submit"
+          disabled={state === 'submitting' || !form.adminEmail || !form.adminPassword || !form.rootEntity}
+        >
+          {t('install.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

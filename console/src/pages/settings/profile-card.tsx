@@ -1,0 +1,95 @@
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../../api/api-error';
+import { usersApi } from '../../api/users.api';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { TextField } from '../../components/field';
+import { FormResult } from '../../components/form-result';
+import { useFormState } from '../../lib/use-form-state';
+import { profileAtom } from '../../state/profile';
+import { tokenUserAtom } from '../../state/session';
+import { store } from '../../state/store';
+
+/** Profile: name, email and phone number of the signed-in user. */
+export function ProfileCard() {
+  const { t } = useTranslation('settings');
+  const user = useAtomValue(tokenUserAtom);
+  const profile = useAtomValue(profileAtom);
+  const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState();
+
+  useEffect(() => {
+    setValues({
+      name: profile?.name ?? user?.name ?? '',
+      email: profile?.email ?? user?.email ?? '',
+      phoneNumber: profile?.phoneNumber ?? '',
+    });
+  }, [profile, user]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!user) return;
+    setErrors({});
+    void form.submit(
+      async () => {
+        try {
+          const updated = await usersApi.update(user.id, {
+            name: values.name.trim() || null,
+            email: values.email.trim(),
+            phoneNumber: values.phoneNumber.trim() || null,
+          });
+          store.set(profileAtom, updated);
+          return updated;
+        } catch (err) {
+          setErrors(fieldErrors(err));
+          throw err;
+        }
+      },
+      { success: t('profile.success'), error: t('profile.error') },
+    );
+  };
+
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [key]: e.target.value });
+
+  return (
+    <Card title={t('profile.title')}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="profile-form">
+        <TextField
+          label={t('profile.name')}
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          autoComplete="name"
+        />
+        <TextField
+          label={t('profile.email')}
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          autoComplete="email"
+          required
+        />
+        <TextField
+          label={t('profile.phoneNumber')}
+          type="tel"
+          value={values.phoneNumber}
+          onChange={set('phoneNumber')}
+          error={errors.phoneNumber}
+          hint={t('profile.phoneHint')}
+          autoComplete="tel"
+        />
+        <FormResult state={form} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={form.submitting}>
+            {t('common:actions.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Entity } from '@oppslag/common/schemas/entity.ts';
+
+export type Highlight = 'created' | 'updated';
+
+export interface EntitiesState {
+  byId: Record<number, Entity>;
+  /** Rows to flash: newly created or updated entities (spec §4). */
+  highlight: Record<number, Highlight>;
+  loaded: boolean;
+}
+
+export const emptyEntities: EntitiesState = { byId: {}, highlight: {}, loaded: false };
+
+export function setEntities(_state: EntitiesState, list: readonly Entity[]): EntitiesState {
+  const byId: Record<number, Entity> = {};
+  for (const e of list) if (!e.deleted) byId[e.id] = e;
+  return { byId, highlight: {}, loaded: true };
+}
+
+/** Removes an entity and everything below it (the server deletes or has moved the children). */
+export function removeEntity(state: EntitiesState, id: number): EntitiesState {
+  if (!state.byId[id]) return state;
+  const gone = new Set([id, ...descendantIds(state.byId, id)]);
+  const byId: Record<number, Entity> = {};
+  const highlight: Record<number, Highlight> = {};
+  for (const e of Object.values(state.byId)) if (!gone.has(e.id)) byId[e.id] = e;
+  for (const [k, v] of Object.entries(state.highlight)) if (!gone.has(Number(k))) highlight[Number(k)] = v;
+  return { ...state, byId, highlight };
+}
+
+/**
+ * Inserts or merges an entity. An update carrying the deleted flag removes it (spec §4). Partial
+ * payloads merge into the known row; a partial for an unknown id is ignored (the next snapshot
+ * brings it).
+ */
+export function upsertEntity(
+  state: EntitiesState,
+  patch: Partial<Entity> & { id: number },
+  highlight: Highlight | null,
+): EntitiesState {
+  if (patch.deleted) return removeEntity(state, patch.id);
+  const known = state.byId[patch.id];
+  if (!known && !isFullEntity(patch)) return state;
+  const next = { ...known, ...patch } as Entity;
+  return {
+    ...state,
+    byId: { ...state.byId, [patch.id]: next },
+    highlight: highlight ? { ...state.highlight, [patch.id]: highlight } : state.highlight,
+  };
+}
+
+export function clearHighlight(state: EntitiesState, id: number): EntitiesState {
+  if (!(id in state.highlight)) return state;
+  const { [id]: _, ...rest } = state.highlight;
+  return { ...state, highlight: rest };
+}
+
+function isFullEntity(value: Partial<Entity>): value is Entity {
+  return typeof value.name === 'string' && typeof value.type === 'string' && 'parentId' in value;
+}
+
+export interface EntityEvent {
+  type: string;
+  entityId: number | null;
+  data: unknown;
+}
+
+/** Applies one pushed event (entity.*, display.presence) to the store; other events pass through. */
+export function applyEntityEvent(state: EntitiesState, event: EntityEvent): EntitiesState {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const entity = (data.entity && typeof data.entity === 'object' ? data.entity : data) as Partial<Entity>;
+  const id = typeof entity.id === 'number' ? entity.id : event.entityId;
+  if (id == null) return state;
+  switch (event.type) {
+    case 'entity.created':
+      return upsertEntity(state, { ...entity, id }, 'created');
+    case 'entity.updated':
+    case 'entity.apiKeyRegenerated':
+      return upsertEntity(state, { ...entity, id }, 'updated');
+    case 'entity.deleted':
+      return removeEntity(state, id);
+    case 'display.presence': {
+      const online = data.online ?? data.onlineStatus;
+      if (typeof online !== 'boolean' || !state.byId[id]) return state;
+      return upsertEntity(state, { id, onlineStatus: online, registered: true }, null);
+    }
+    default:
+      return state;
+  }
+}
+
+// ---- tree queries ----
+
+export function childrenOf(byId: Record<number, Entity>, parentId: number | null): Entity[] {
+  return Object.values(byId)
+    .filter((e) => e.parentId === parentId)
+    .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
+}
+
+export function descendantIds(byId: Record<number, Entity>, id: number): number[] {
+  const out: number[] = [];
+  const stack = [id];
+  while (stack.length) {
+    const current = stack.pop()!;
+    for (const e of Object.values(byId)) {
+      if (e.parentId === current) {
+        out.push(e.id);
+        stack.push(e.id);
+      }
+    }
+  }
+  return out;
+}
+
+/** The entity id first, then its parent, up to the highest ancestor the store knows. */
+export function ancestry(byId: Record<number, Entity>, id: number): number[] {
+  const out: number[] = [];
+  let current: Entity | undefined = byId[id];
+  while (current && !out.includes(current.id)) {
+    out.push(current.id);
+    current = current.parentId == null ? undefined : byId[current.parentId];
+  }
+  return out;
+}
+
+/** Entities whose parent is not visible to this user: the tops of the user's tree. */
+export function rootsOf(byId: Record<number, Entity>): Entity[] {
+  return Object.values(byId)
+    .filter((e) => e.parentId == null || !byId[e.parentId])
+    .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
+}
+
+/**
+ * Where an entity may be moved by drag and drop: a parent that can have children and is not the
+ * entity itself or one of its descendants.
+ */
+export function canMoveTo(byId: Record<number, Entity>, id: number, targetId: number): boolean {
+  const target = byId[targetId];
+  if (!target || id === targetId || target.type === 'display') return false;
+  if (byId[id]?.parentId === targetId) return false;
+  return !descendantIds(byId, id).includes(targetId);
+}
+
+/** Delete dialog move targets (spec §5): not itself, not its children, only entities that can have children. */
+export function moveTargets(byId: Record<number, Entity>, id: number): Entity[] {
+  const excluded = new Set([id, ...descendantIds(byId, id)]);
+  return Object.values(byId)
+    .filter((e) => !excluded.has(e.id) && e.type !== 'display')
+    .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
+}

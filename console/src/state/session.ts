@@ -1,0 +1,35 @@
+import { atom } from 'jotai';
+import type { ConnectivityState } from '../api/connectivity';
+import { decodeToken } from '../api/token';
+import { STORAGE_KEYS, storage } from '../lib/storage';
+import { store } from './store';
+
+function initialToken(): string | null {
+  const token = storage.get(STORAGE_KEYS.token);
+  // A stored token without a usable user is discarded at once (spec §3).
+  if (token && !decodeToken(token)) {
+    storage.set(STORAGE_KEYS.token, null);
+    return null;
+  }
+  return token;
+}
+
+/** The bearer token; mirrors localStorage 'token'. */
+export const tokenAtom = atom<string | null>(initialToken());
+/** The signed-in user decoded from the token, or null. */
+export const tokenUserAtom = atom((get) => decodeToken(get(tokenAtom)));
+/** Set when the API answered 401 to a signed-in request: the session-timed-out dialog shows. */
+export const sessionExpiredAtom = atom(false);
+/** Server reachability as seen by the connectivity test. */
+export const connectivityAtom = atom<ConnectivityState>('online');
+/** Install state from GET /api/status; 'unknown' until the first answer. */
+export const installStatusAtom = atom<'unknown' | 'uninstalled' | 'online'>('unknown');
+
+/** setToken action: stores or clears the token everywhere. */
+export function setToken(token: string | null): void {
+  storage.set(STORAGE_KEYS.token, token);
+  store.set(tokenAtom, token);
+  if (token) store.set(sessionExpiredAtom, false);
+}
+
+export const currentToken = () => store.get(tokenAtom);
