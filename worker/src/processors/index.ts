@@ -1,6 +1,9 @@
 import type { AppDeps } from '../../../api/src/deps';
 import type { Queues } from '../queues';
 import type { ProcessorRegistry } from '../registry';
+import { createSmsProvider } from '../sms/providers/index';
+import { notifyPendingSmsNote } from './sms-notify.effect';
+import { processInboundSms } from './sms.processor';
 
 /** What a processor may use: the API's infrastructure plus the process's BullMQ producers. */
 export interface WorkerContext {
@@ -13,6 +16,11 @@ export interface WorkerContext {
  * module (`registry.register(queue, job, handler)` / `registry.onEvent(name, types, handler)`).
  */
 export function registerProcessors(registry: ProcessorRegistry, ctx: WorkerContext): ProcessorRegistry {
-  void ctx;
+  const { deps } = ctx;
+  const smsProvider = createSmsProvider(deps.config, deps.logger);
+  registry.register('sms', 'inbound', ({ smsMessageId }) => processInboundSms(deps, smsMessageId));
+  registry.onEvent('sms-pending-notify', ['note.created'], async (event) => {
+    await notifyPendingSmsNote(deps, smsProvider, event);
+  });
   return registry;
 }

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../../api/src/deps';
+import { markOffline, markOnline, presenceKey } from '../../api/src/services/presence.service';
+import { type GatewayServer, type GatewaySocket, rooms } from './identity';
+
+/** A presence mark lives this long unless the heartbeat refreshes it (so a dead node's screens go offline). */
+export const PRESENCE_TTL_SECONDS = 30;
+export const PRESENCE_HEARTBEAT_MS = 10_000;
+
+/**
+ * Display presence: a Redis key per connected display with a TTL, refreshed by a heartbeat for
+ * every display socket on this node. Consoles following the display's entities (and the
+ * superadmin) get a `display.presence` push on connect and on the last disconnect. Presence pushes
+ * are not domain events: they carry `seq: 0` and are not part of an entity's sequence.
+ */
+export class DisplayPresence {
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly io: GatewayServer,
+    private readonly deps: AppDeps,
+  ) {
+    this.timer = setInterval(() => void this.heartbeat(), PRESENCE_HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  async connected(socket: GatewaySocket): Promise<void> {
+    const identity = socket.data.identity;
+    if (identity.kind !== 'display') return;
+    await markOnline(this.deps.redis, this.deps.config.redisPrefix, identity.displayId, {
+      ttlSeconds: PRESENCE_TTL_SECONDS,
+    }).catch((err: Error) => this.deps.logger.warn({ err: err.message }, 'presence mark failed'));
+    this.push(identity.displayId, identity.ancestry, true);
+  }
+
+  async disconnected(socket: GatewaySocket): Promise<void> {
+    const identity = socket.data.identity;
+    if (identity.kind !== 'display') return;
+    // Another tab or node may still hold this display.
+    const remaining = await this.io
+      .in(rooms.display(identity.displayId))
+      .fetchSockets()
+      .catch(() => []);
+    if (remaining.some((s) => s.id !== socket.id)) return;
+    await markOffline(this.deps.redis, this.deps.config.redisPrefix, identity.displayId).catch(
+      () => undefined,
+    );
+    this.push(identity.displayId, identity.ancestry, false);
+  }
+
+  private push(displayId: number, ancestry: number[], online: boolean): void {
+    this.io
+      .to([...ancestry.map(rooms.entity), rooms.admin])
+      .except(rooms.displays)
+      .emit('display.presence', {
+        id: randomUUID(),
+        seq: 0,
+        entityId: displayId,
+        data: { displayId, online },
+      });
+  }
+
+  /** Refreshes the marks of every display connected to this node, in one pipeline. */
+  private async heartbeat(): Promise<void> {
+    const ids = new Set<number>();
+    for (const socket of this.io.of('/').sockets.values()) {
+      const identity = socket.data.identity;
+      if (identity?.kind === 'display') ids.add(identity.displayId);
+    }
+    if (ids.size === 0) return;
+    const pipeline = this.deps.redis.pipeline();
+    for (const id of ids)
+      pipeline.set(presenceKey(this.deps.config.redisPrefix, id), '1', 'EX', PRESENCE_TTL_SECONDS);
+    await pipeline
+      .exec()
+      .catch((err: Error) => this.deps.logger.warn({ err: err.message }, 'presence heartbeat failed'));
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}

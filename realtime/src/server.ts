@@ -1,0 +1,111 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { AppDeps } from '../../api/src/deps';
+import { Queues } from '../../worker/src/queues';
+import { ProcessorRegistry } from '../../worker/src/registry';
+import { identify, originAllowed, unauthorizedError } from './auth';
+import type { GatewayServer, SocketData } from './identity';
+import { DisplayPresence } from './presence';
+import { createEventPusher } from './push';
+import { applyRooms, maySubscribe, roomsFor } from './rooms';
+
+export interface Realtime {
+  io: GatewayServer;
+  /** Disconnects every socket, stops consuming events and closes the Redis connections. */
+  close(): Promise<void>;
+}
+
+/** How long a dropped client may come back with its rooms and missed events (connection state recovery). */
+export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+
+/**
+ * The Socket.IO gateway, attached to an existing http server at `/socket.io`. Rooms are shared
+ * across nodes through the Redis streams adapter; every handshake (also a recovery) runs the token
+ * check again, so a revoked token cannot come back through recovery.
+ */
+export async function startRealtime(
+  deps: AppDeps,
+  httpServer: HttpServer,
+  opts: { consumeEvents?: boolean; concurrency?: number } = {},
+): Promise<Realtime> {
+  const { config, logger } = deps;
+  const prefix = config.redisPrefix;
+  const adapterRedis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  adapterRedis.on('error', (err) => logger.debug({ err: err.message }, 'socket.io adapter redis error'));
+  const allowList = [config.publicUrl, ...config.corsOrigins];
+
+  const io: GatewayServer = new Server<never, never, never, SocketData>(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    adapter: createAdapter(adapterRedis, {
+      streamName: `${prefix}:socket.io`,
+      sessionKeyPrefix: `${prefix}:sio:session:`,
+      channelPrefix: `${prefix}:socket.io`,
+      onlyPlaintext: true,
+    }),
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    allowRequest: (req, callback) =>
+      callback(null, originAllowed(req.headers.origin, req.headers.host, allowList)),
+    cors: {
+      origin: (origin, callback) => callback(null, originAllowed(origin, undefined, allowList)),
+    },
+  }) as unknown as GatewayServer;
+
+  io.use(async (socket, next) => {
+    try {
+      const identity = await identify(deps, socket.handshake.auth?.token);
+      if (!identity) return next(unauthorizedError());
+      socket.data.identity = identity;
+      // Rooms are joined before the client sees `connect`, so nothing pushed after that is missed;
+      // rooms restored by recovery are corrected to what the token allows now.
+      applyRooms(socket, await roomsFor(deps.database.db, identity));
+      next();
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'socket handshake failed');
+      next(Object.assign(new Error('Service unavailable'), { data: { code: 'unavailable' } }));
+    }
+  });
+
+  const presence = new DisplayPresence(io, deps);
+  io.on('connection', (socket) => {
+    void presence.connected(socket);
+    socket.on('disconnect', () => void presence.disconnected(socket));
+    socket.on('subscribe', async (request: unknown, ack?: (answer: { ok: boolean }) => void) => {
+      const entityId = (request as { entityId?: unknown } | null)?.entityId;
+      const ok =
+        typeof entityId === 'number' &&
+        Number.isSafeInteger(entityId) &&
+        (await maySubscribe(deps.database.db, socket.data.identity, entityId).catch(() => false));
+      if (ok) socket.join(`entity:${entityId}`);
+      if (typeof ack === 'function') ack({ ok });
+    });
+  });
+
+  let queues: Queues | null = null;
+  let workers: Worker[] = [];
+  if (opts.consumeEvents !== false) {
+    queues = new Queues({ redisUrl: config.redisUrl, redisPrefix: prefix, logger });
+    const push = createEventPusher(io, deps);
+    // One job per event in the whole cluster: exactly one gateway node emits it, the adapter fans out.
+    // Concurrency 1 keeps each entity's events in sequence order on the wire.
+    const registry = new ProcessorRegistry()
+      .register('events', 'event', (event) => push(event))
+      .configure('events', { concurrency: opts.concurrency ?? 1 });
+    workers = registry.start(queues, 'realtime');
+  }
+
+  return {
+    io,
+    async close() {
+      presence.stop();
+      await Promise.allSettled(workers.map((w) => w.close()));
+      await queues?.close();
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      adapterRedis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
+import { loadConfig } from '../../../api/src/config';
+import type { AppDeps } from '../../../api/src/deps';
+import { closeDeps, createDeps } from '../../../api/src/infra';
+import { createLogger } from '../../../api/src/lib/logger';
+import type { WebMount } from '../../../api/src/middleware/static-web';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  TEST_REDIS_URL,
+  type TestApi,
+  type TestDatabase,
+} from '../../../api/src/test/harness';
+import { type Composed, composeServer } from '../compose';
+
+export interface TestStack extends Pick<TestApi, 'url' | 'deps' | 'db' | 'setNow' | 'request'> {
+  composed: Composed;
+  /** Connects a Socket.IO client with a handshake token; resolves once connected, rejects on connect_error. */
+  connect(token: string, opts?: { reconnection?: boolean; origin?: string }): Promise<ClientSocket>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole back end in this process on one random port, like `npm start`: API, worker (outbox
+ * relay and processors) and the realtime gateway, on a fresh database and Redis prefix. UI e2e
+ * tests pass `web` to serve built apps from the same origin.
+ */
+export async function startTestStack(
+  opts: {
+    env?: Record<string, string>;
+    driver?: 'pg' | 'pglite';
+    redisUrl?: string;
+    web?: WebMount[];
+    /** `'relay'` runs the outbox relay without the worker's processors. */
+    worker?: true | 'relay';
+  } = {},
+): Promise<TestStack> {
+  const db: TestDatabase = await createTestDatabase(opts.driver);
+  const dataDir = mkdtempSync(join(tmpdir(), 'oppslag-stack-'));
+  const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
+  const redisUrl = opts.redisUrl ?? TEST_REDIS_URL;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...opts.env,
+  });
+  let fixedNow: Date | null = null;
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
+  const deps: AppDeps = await createDeps(config, {
+    database: db.database,
+    logger: createLogger('silent'),
+    redis,
+    now: () => fixedNow ?? new Date(),
+  });
+  const composed = await composeServer(deps, {
+    api: true,
+    worker: opts.worker ?? true,
+    realtime: true,
+    web: opts.web,
+    sweepMs: 200,
+  });
+  await new Promise<void>((resolve) => composed.server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(composed.server.address() as AddressInfo).port}`;
+  const clients: ClientSocket[] = [];
+
+  return {
+    url,
+    deps,
+    db,
+    composed,
+    setNow(date) {
+      fixedNow = date;
+    },
+    async request(method, path, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      let body: BodyInit | undefined = o.raw;
+      if (o.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(o.body);
+      }
+      const res = await fetch(url + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* non-JSON answers are returned as text */
+      }
+      // biome-ignore lint/suspicious/noExplicitAny: same loose body type as the API harness
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+    connect(token, o = {}) {
+      const socket = connectClient(url, {
+        path: '/socket.io',
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: o.reconnection ?? false,
+        forceNew: true,
+        extraHeaders: o.origin ? { origin: o.origin } : undefined,
+      });
+      clients.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', (err) => {
+          socket.close();
+          reject(err);
+        });
+      });
+    },
+    async close() {
+      for (const c of clients) c.close();
+      await composed.close();
+      await clearRedisPrefix(redis, prefix);
+      await closeDeps({ ...deps, database: { ...db.database, close: async () => undefined } });
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves with the first `event` on `socket` that passes `match`, or rejects after `timeoutMs`. */
+export function nextEvent<T = { id: string; seq: number; entityId: number | null; data: unknown }>(
+  socket: ClientSocket,
+  event: string,
+  match: (payload: T) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+/** Collects every `event` pushed to a socket, for asserting that something did NOT arrive. */
+export function collect<T = { id: string; seq: number; entityId: number | null; data: unknown }>(
+  socket: ClientSocket,
+  event: string,
+): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}

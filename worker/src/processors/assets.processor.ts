@@ -1,0 +1,121 @@
+import {
+  type AssetCropJob,
+  assetCropJobId,
+  type ContentSlot,
+  planCrop,
+  resolveFeatureSet,
+} from '@oppslag/common';
+import type { Queue } from 'bullmq';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { assets } from '../../../api/src/db/schema/index';
+import type { AppDeps } from '../../../api/src/deps';
+import { type AssetRow, croppedKeyFor, presentAsset } from '../../../api/src/presenters/asset.presenter';
+import { SAFE_DECODE } from '../../../api/src/services/asset-files';
+import { recordEvent } from '../../../api/src/services/events.service';
+import { renderPdfPage } from './pdf-render';
+
+export type AssetCropDeps = Pick<AppDeps, 'database' | 'storage' | 'logger' | 'config' | 'outbox' | 'now'>;
+
+/** The size an asset's crop is rendered at: its slot in this feature set, else the uploader default. */
+export const UPLOADER_DEFAULT_SIZE = { width: 480, height: 895 };
+export function cropSize(featureSetName: string, slot: string | null): { width: number; height: number } {
+  if (!slot) return UPLOADER_DEFAULT_SIZE;
+  const config = resolveFeatureSet(featureSetName).slots[slot as ContentSlot];
+  return config ? { width: config.width, height: config.height } : UPLOADER_DEFAULT_SIZE;
+}
+
+/** Renders the crop of an asset row: its page (PDF) or image, placed by scale and offset, as WebP. */
+export async function renderCrop(row: AssetRow, original: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  const source =
+    row.type === 2 ? await renderPdfPage(original, row.page, size, row.scale) : await sharp(original, SAFE_DECODE).toBuffer();
+  const meta = await sharp(source, SAFE_DECODE).metadata();
+  if (!meta.width || !meta.height) throw new Error(`Asset ${row.id} has no readable image`);
+  const plan = planCrop({ width: meta.width, height: meta.height }, size, {
+    scale: row.scale,
+    offsetX: row.offsetX,
+    offsetY: row.offsetY,
+  });
+  const layers: sharp.OverlayOptions[] = [];
+  if (plan.source && plan.target) {
+    const part = await sharp(source, SAFE_DECODE)
+      .extract(plan.source)
+      .resize(plan.target.width, plan.target.height, { fit: 'fill' })
+      .toBuffer();
+    layers.push({ input: part, left: plan.target.left, top: plan.target.top });
+  }
+  return sharp({ create: { ...size, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite(layers)
+    .webp({ quality: 90 })
+    .toBuffer();
+}
+
+export type CropOutcome = 'rendered' | 'already-done' | 'stale' | 'missing';
+
+/**
+ * The `assets/crop` job. BullMQ may run it more than once and crop requests may overtake each
+ * other, so: only the asset's newest crop version is written; the output key is derived from
+ * (asset id, crop version) and is written once; the row flips to it with a conditional update,
+ * so of two identical runs exactly one records the `asset.updated` event.
+ */
+export async function renderAssetCrop(deps: AssetCropDeps, job: AssetCropJob): Promise<CropOutcome> {
+  const db = deps.database.db;
+  const [row] = await db.select().from(assets).where(eq(assets.id, job.assetId));
+  if (!row) return 'missing';
+  if (row.cropVersion !== job.cropVersion) return 'stale';
+  const key = croppedKeyFor(row.id, job.cropVersion);
+  if (row.croppedKey === key) return 'already-done';
+  if (!(await deps.storage.exists(key))) {
+    const original = await deps.storage.get(row.storageKey);
+    if (!original) return 'missing';
+    await deps.storage.put(key, await renderCrop(row, original, cropSize(deps.config.featureSet, row.slot)));
+  }
+  const updated = await db.transaction(async (tx) => {
+    const [next] = await tx
+      .update(assets)
+      .set({ croppedKey: key, hasCropped: true, updatedAt: deps.now() })
+      .where(
+        and(
+          eq(assets.id, row.id),
+          eq(assets.cropVersion, job.cropVersion),
+          sql`${assets.croppedKey} is distinct from ${key}`,
+        ),
+      )
+      .returning();
+    if (!next) return null;
+    await recordEvent(tx, {
+      type: 'asset.updated',
+      entityId: next.entityId,
+      data: presentAsset(next, deps.config.hashidAlphabet),
+    });
+    return next;
+  });
+  if (!updated) {
+    const [now] = await db.select().from(assets).where(eq(assets.id, row.id));
+    if (now?.croppedKey === key) return 'already-done';
+    // A newer crop was requested meanwhile: this rendition will never be referenced.
+    await deps.storage.delete(key);
+    return 'stale';
+  }
+  deps.outbox.notify();
+  if (row.croppedKey && row.croppedKey !== key) await deps.storage.delete(row.croppedKey).catch(() => undefined);
+  return 'rendered';
+}
+
+/**
+ * Queues every crop whose newest version has no rendition yet, e.g. requested while Redis was
+ * down. Job ids make this safe to run on every start.
+ */
+export async function requeuePendingCrops(deps: Pick<AppDeps, 'database'>, queue: Queue): Promise<number> {
+  const pending = await deps.database.db
+    .select({ id: assets.id, cropVersion: assets.cropVersion })
+    .from(assets)
+    .where(
+      sql`${assets.cropVersion} > 0 and ${assets.croppedKey} is distinct from ('cropped/' || ${assets.id} || '-v' || ${assets.cropVersion} || '.webp')`,
+    );
+  for (const p of pending) {
+    const job = { assetId: p.id, cropVersion: p.cropVersion };
+    await queue.add('crop', job, { jobId: assetCropJobId(job) });
+  }
+  return pending.length;
+}
