@@ -65,6 +65,7 @@ export const JOBS = {
   events: { event: outboxEventSchema },
   effects: { effect: effectJobSchema },
   assets: { crop: assetCropJobSchema },
+  sms: { inbound: smsInboundJobSchema },
 } satisfies Partial<Record<QueueName, Record<string, z.ZodType>>>;
 
 export type JobCatalogue = typeof JOBS;

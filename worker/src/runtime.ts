@@ -1,5 +1,6 @@
 import type { Worker } from 'bullmq';
 import type { AppDeps } from '../../api/src/deps';
+import { type BackgroundOptions, startBackgroundTasks } from './background';
 import { registerProcessors } from './processors/index';
 import { Queues } from './queues';
 import { ProcessorRegistry } from './registry';
@@ -21,7 +22,7 @@ export interface WorkerRuntime {
  */
 export async function startWorkerRuntime(
   deps: AppDeps,
-  opts: { sweepMs?: number; relay?: boolean; processors?: boolean } = {},
+  opts: { sweepMs?: number; relay?: boolean; processors?: boolean; background?: BackgroundOptions | false } = {},
 ): Promise<WorkerRuntime> {
   const queues = new Queues({
     redisUrl: deps.config.redisUrl,
@@ -42,12 +43,15 @@ export async function startWorkerRuntime(
   if (opts.relay !== false) relay.start();
   // `start` refuses to run when a catalogued job has no processor.
   const workers = opts.processors === false ? [] : registry.start(queues, 'worker');
+  const stopBackground =
+    opts.background === false ? async () => undefined : startBackgroundTasks({ deps, queues }, opts.background);
   return {
     queues,
     registry,
     relay,
     workers,
     async close() {
+      await stopBackground();
       await relay.stop();
       await queues.close();
     },

@@ -22,10 +22,22 @@ function message(language: string, entityName: string, text: string): string {
  */
 async function recipients(deps: AppDeps, ancestry: number[]) {
   const rows = await deps.database.db
-    .select({ userId: users.id, phone: users.phoneNumber, language: users.language, entityId: permissions.entityId, grantId: permissions.id })
+    .select({
+      userId: users.id,
+      phone: users.phoneNumber,
+      language: users.language,
+      entityId: permissions.entityId,
+      grantId: permissions.id,
+    })
     .from(permissions)
     .innerJoin(users, eq(users.id, permissions.userId))
-    .where(and(inArray(permissions.entityId, ancestry), eq(permissions.smsNotifications, true), isNotNull(users.phoneNumber)));
+    .where(
+      and(
+        inArray(permissions.entityId, ancestry),
+        eq(permissions.smsNotifications, true),
+        isNotNull(users.phoneNumber),
+      ),
+    );
   rows.sort((a, b) => ancestry.indexOf(a.entityId) - ancestry.indexOf(b.entityId) || a.grantId - b.grantId);
   const seen = new Set<number>();
   return rows.filter((r) => !seen.has(r.userId) && seen.add(r.userId)).slice(0, MAX_SMS_NOTIFICATION_MEMBERS);
@@ -36,12 +48,22 @@ async function recipients(deps: AppDeps, ancestry: number[]) {
  * entity's notification members. A Redis marker per (note, member) makes a redelivered event send
  * nothing twice; a failed send clears its marker and fails the job so BullMQ retries it.
  */
-export async function notifyPendingSmsNote(deps: AppDeps, provider: SmsProvider, event: OutboxEvent): Promise<number> {
+export async function notifyPendingSmsNote(
+  deps: AppDeps,
+  provider: SmsProvider,
+  event: OutboxEvent,
+): Promise<number> {
   const data = event.data as { id?: number; note?: { source?: string; approved?: boolean } } | null;
   if (!data?.id || data.note?.source !== 'sms' || data.note.approved) return 0;
   const db = deps.database.db;
   const [note] = await db
-    .select({ id: notes.id, entityId: notes.entityId, approved: notes.approved, smsText: smsMessages.text, entityName: entities.name })
+    .select({
+      id: notes.id,
+      entityId: notes.entityId,
+      approved: notes.approved,
+      smsText: smsMessages.text,
+      entityName: entities.name,
+    })
     .from(notes)
     .innerJoin(entities, eq(entities.id, notes.entityId))
     .leftJoin(smsMessages, eq(smsMessages.id, notes.smsMessageId))

@@ -10,7 +10,13 @@ export function splitCodeWord(text: string): { codeWord: string; rest: string } 
   return { codeWord: match[1].toLowerCase(), rest: match[2].trim() };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** An SMS is plain text: escaped, with line breaks kept, as one paragraph of the note's HTML. */
 export function smsTextToHtml(text: string): string {

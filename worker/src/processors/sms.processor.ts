@@ -1,7 +1,14 @@
 import { normalizePhone } from '@oppslag/common';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../api/src/db/client';
-import { autoApproveNumbers, entities, notes, permissions, smsMessages, users } from '../../../api/src/db/schema/index';
+import {
+  autoApproveNumbers,
+  entities,
+  notes,
+  permissions,
+  smsMessages,
+  users,
+} from '../../../api/src/db/schema/index';
 import type { AppDeps } from '../../../api/src/deps';
 import { presentNote } from '../../../api/src/presenters/note.presenter';
 import { getAncestry } from '../../../api/src/services/access.service';
@@ -60,7 +67,11 @@ async function finish(tx: Tx, id: number, now: Date, values: Partial<typeof smsM
 export async function processInboundSms(deps: AppDeps, smsMessageId: number): Promise<SmsOutcome> {
   const now = deps.now();
   const outcome = await deps.database.db.transaction(async (tx): Promise<SmsOutcome> => {
-    const [message] = await tx.select().from(smsMessages).where(eq(smsMessages.id, smsMessageId)).for('update');
+    const [message] = await tx
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.id, smsMessageId))
+      .for('update');
     if (!message) return { status: 'missing' };
     if (message.status !== 'received') return { status: 'already_processed' };
     const { codeWord, rest } = splitCodeWord(message.text);

@@ -21,8 +21,14 @@ export function createSmsProvider(config: Config, logger: Logger): SmsProvider {
         from: config.smsNumber,
       });
     case 'sveve':
-      if (!sms.sveveUser || !sms.svevePassword) throw new Error('SMS_PROVIDER=sveve needs SVEVE_USER and SVEVE_PASSWORD');
-      return sveveSmsProvider({ apiUrl: sms.sveveApiUrl, user: sms.sveveUser, password: sms.svevePassword, from: config.smsNumber });
+      if (!sms.sveveUser || !sms.svevePassword)
+        throw new Error('SMS_PROVIDER=sveve needs SVEVE_USER and SVEVE_PASSWORD');
+      return sveveSmsProvider({
+        apiUrl: sms.sveveApiUrl,
+        user: sms.sveveUser,
+        password: sms.svevePassword,
+        from: config.smsNumber,
+      });
     default:
       return logSmsProvider(logger);
   }

@@ -1,4 +1,4 @@
-import { SmsSendError, type SmsProvider } from './provider';
+import { type SmsProvider, SmsSendError } from './provider';
 
 export interface SveveOptions {
   apiUrl: string;

@@ -1,4 +1,4 @@
-import { SmsSendError, type SmsProvider, toE164 } from './provider';
+import { type SmsProvider, SmsSendError, toE164 } from './provider';
 
 export interface TwilioOptions {
   apiUrl: string;
