@@ -55,6 +55,22 @@ async function cacheFirst(request, cacheName, limit) {
   return response;
 }
 
+async function staleWhileRevalidate(request, cacheName, event) {
+  const cache = await caches.open(cacheName);
+  const cached = await cache.match(request);
+  const refresh = fetch(request)
+    .then(async (response) => {
+      if (response.ok) await cache.put(request, response.clone());
+      return response;
+    })
+    .catch(() => undefined);
+  if (cached) {
+    event.waitUntil(refresh);
+    return cached;
+  }
+  return (await refresh) ?? Response.error();
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
@@ -71,7 +87,12 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   // Asset images carry a cache-busting version in their URL, so a cached copy is always right.
-  if (url.pathname.startsWith('/api/assets/') || url.pathname.startsWith('/api/templates/')) {
+  if (url.pathname.startsWith('/api/assets/')) {
     event.respondWith(cacheFirst(request, IMAGES, MAX_IMAGES));
+    return;
+  }
+  // Template artwork: the saved copy at once, refreshed in the background for the next time.
+  if (url.pathname.startsWith('/api/templates/')) {
+    event.respondWith(staleWhileRevalidate(request, IMAGES, event));
   }
 });

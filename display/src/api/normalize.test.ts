@@ -63,21 +63,40 @@ describe('normalizeContent', () => {
     });
   });
 
-  it('builds image URLs for asset slides and keeps template text', () => {
+  it('uses the cropped rendition of an asset slide once it exists', () => {
+    const asset = { id: 3, croppedUrl: '/assets/3/cropped?v=9', originalUrl: '/assets/3/original?v=9' };
     const s = normalizeSlide({
       id: 4,
-      asset: { hashid: 'h'.repeat(20), hasCropped: true, updatedAt: '2026-11-21T10:00:00Z' },
+      type: 'banner-asset',
+      asset: { ...asset, hasCropped: true },
       duration: 20,
+      templateText: 'x',
     });
-    expect(s.imageUrl).toBe(`/api/assets/${'h'.repeat(20)}/cropped?t=${Date.parse('2026-11-21T10:00:00Z')}`);
-    expect(s.duration).toBe(20);
+    expect([s.imageUrl, s.duration, s.html]).toEqual(['/api/assets/3/cropped?v=9', 20, null]);
+    expect(normalizeSlide({ id: 4, asset: { ...asset, hasCropped: false } }).imageUrl).toBe(
+      '/api/assets/3/original?v=9',
+    );
+  });
+
+  it('draws template text over the template artwork in its font colour', () => {
     const t = normalizeSlide({
       id: 5,
-      imageUrl: '/api/templates/cake.svg',
-      templateText: '<p>Kake</p>',
-      fontColor: '#222',
+      type: 'banner-template',
+      templateId: 'bunny',
+      templateText: '<p>God påske</p>',
     });
-    expect([t.kind, t.html, t.fontColor]).toEqual(['image', '<p>Kake</p>', '#222']);
+    expect([t.kind, t.imageUrl, t.html, t.fontColor]).toEqual([
+      'image',
+      '/api/templates/bunny/image',
+      '<p>God påske</p>',
+      '#1f2933',
+    ]);
+  });
+
+  it('escapes the plain fallback text', () => {
+    const f = normalizeContent({ fallback: [{ type: 'text', text: 'Velkommen <hjem>\nHilsen styret' }] })
+      .fallback[0];
+    expect([f.kind, f.html]).toEqual(['text', 'Velkommen &lt;hjem&gt;<br>Hilsen styret']);
   });
 
   it('reads transit and weather in the shapes the worker caches', () => {

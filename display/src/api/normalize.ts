@@ -1,4 +1,5 @@
 import { FEATURE_SETS } from '@oppslag/common/feature-sets.ts';
+import { findBuiltInTemplate } from '@oppslag/common/templates.ts';
 import type {
   Departure,
   DisplayContent,
@@ -71,13 +72,13 @@ export function normalizeManifest(input: unknown): Manifest {
   const ancestry = arr(raw.entityIds ?? raw.ancestry)
     .map(num)
     .filter((n): n is number => n !== null);
-  const ownId = num(display.id) ?? num(raw.entityId);
+  const ownId = num(raw.entityId) ?? num(display.id);
   return {
     displayId: str(raw.displayId) ?? str(display.displayId) ?? '',
     name: str(display.name) ?? str(raw.name) ?? '',
     codeWord: str(raw.codeWord),
     showCodeWord: raw.showCodeWord !== false,
-    smsNumber: str(raw.smsNumber) ?? str(raw.smsPhoneNumber),
+    smsNumber: str(raw.smsNumber) || null,
     timeZone: str(raw.timeZone) ?? 'Europe/Oslo',
     displayInformation: str(raw.displayInformation),
     layout,
@@ -116,29 +117,43 @@ export function normalizeNote(input: unknown): DisplayNote | null {
   };
 }
 
-/** Image URL of a slide: given by the server, or built from the asset (cropped rendition). */
+/** Paths the API gives "under the API base" (`/assets/1/cropped?v=…`) become absolute. */
+const underApi = (path: string) =>
+  path.startsWith('/api/') || /^[a-z]+:/i.test(path) ? path : `/api${path}`;
+
+/** Plain text made safe to place in HTML. */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Image of a slide: its asset (cropped rendition when ready), else its built-in template's artwork. */
 function slideImage(s: Obj): string | null {
-  const direct = str(s.imageUrl) ?? str(s.url) ?? str(s.src);
-  if (direct) return direct;
+  const direct = str(s.imageUrl) ?? str(s.url);
+  if (direct) return underApi(direct);
   const asset = obj(s.asset);
-  const key = str(asset.hashid) ?? str(asset.id) ?? (num(asset.id) ?? num(s.assetId))?.toString() ?? null;
-  if (!key) return str(asset.url) ?? str(asset.croppedUrl) ?? null;
-  const cropped = asset.hasCropped !== false;
-  const version = str(asset.updatedAt) ? Date.parse(str(asset.updatedAt)!) : 0;
-  return `/api/assets/${key}/${cropped ? 'cropped' : 'original'}${version ? `?t=${version}` : ''}`;
+  const assetUrl =
+    asset.hasCropped === false ? str(asset.originalUrl) : (str(asset.croppedUrl) ?? str(asset.originalUrl));
+  if (assetUrl) return underApi(assetUrl);
+  const templateId = str(s.templateId);
+  if (templateId) return `/api/templates/${encodeURIComponent(templateId)}/image`;
+  return null;
 }
 
 export function normalizeSlide(input: unknown, index = 0): Slide {
   const s = obj(input);
   const image = slideImage(s);
-  const template = obj(s.template);
-  const html = str(s.templateText) ?? str(s.html) ?? str(s.text);
+  const templateId = str(s.templateId);
+  // Plain fallback text is escaped; template text is the editor's HTML (filtered when drawn).
+  const plain = s.type === 'text' ? str(s.text) : null;
+  const html = plain !== null ? escapeHtml(plain).replace(/\n/g, '<br>') : str(s.templateText);
   return {
     id: String(s.id ?? `slide-${index}`),
     kind: image ? 'image' : 'text',
-    imageUrl: image ?? str(template.imageUrl) ?? str(template.url),
-    html,
-    fontColor: str(s.fontColor) ?? str(template.fontColor),
+    imageUrl: image,
+    html: s.type === 'banner-asset' ? null : html,
+    fontColor: str(s.fontColor) ?? (templateId ? (findBuiltInTemplate(templateId)?.fontColor ?? null) : null),
     start: time(s.start),
     end: time(s.end),
     duration: num(s.duration),

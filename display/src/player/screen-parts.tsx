@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { escapeHtml } from '../api/normalize';
 import type { DisplayContent, Manifest, Slide } from '../api/types';
 import { SlotSlider } from '../widgets/banners/SlotSlider';
 import { Clock } from '../widgets/clock/Clock';
@@ -14,12 +15,6 @@ export interface LayoutProps {
 
 export const GAP = 22;
 export const on = (manifest: Manifest, module: string) => manifest.modules.includes(module);
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** Fallback slides: the ones the server sent, else one made from the entity's fallback text. */
 export function fallbackSlides(manifest: Manifest, content: DisplayContent): Slide[] {
