@@ -7,12 +7,14 @@ import {
 } from '@oppslag/common';
 import type { Queue } from 'bullmq';
 import { and, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { assets } from '../../../api/src/db/schema/index';
 import type { AppDeps } from '../../../api/src/deps';
 import { type AssetRow, croppedKeyFor, presentAsset } from '../../../api/src/presenters/asset.presenter';
 import { SAFE_DECODE } from '../../../api/src/services/asset-files';
 import { recordEvent } from '../../../api/src/services/events.service';
+import type { ProcessorRegistry } from '../registry';
+import type { WorkerContext } from './index';
 import { renderPdfPage } from './pdf-render';
 
 export type AssetCropDeps = Pick<AppDeps, 'database' | 'storage' | 'logger' | 'config' | 'outbox' | 'now'>;
@@ -26,9 +28,15 @@ export function cropSize(featureSetName: string, slot: string | null): { width: 
 }
 
 /** Renders the crop of an asset row: its page (PDF) or image, placed by scale and offset, as WebP. */
-export async function renderCrop(row: AssetRow, original: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+export async function renderCrop(
+  row: AssetRow,
+  original: Buffer,
+  size: { width: number; height: number },
+): Promise<Buffer> {
   const source =
-    row.type === 2 ? await renderPdfPage(original, row.page, size, row.scale) : await sharp(original, SAFE_DECODE).toBuffer();
+    row.type === 2
+      ? await renderPdfPage(original, row.page, size, row.scale)
+      : await sharp(original, SAFE_DECODE).toBuffer();
   const meta = await sharp(source, SAFE_DECODE).metadata();
   if (!meta.width || !meta.height) throw new Error(`Asset ${row.id} has no readable image`);
   const plan = planCrop({ width: meta.width, height: meta.height }, size, {
@@ -36,7 +44,7 @@ export async function renderCrop(row: AssetRow, original: Buffer, size: { width:
     offsetX: row.offsetX,
     offsetY: row.offsetY,
   });
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   if (plan.source && plan.target) {
     const part = await sharp(source, SAFE_DECODE)
       .extract(plan.source)
@@ -98,7 +106,8 @@ export async function renderAssetCrop(deps: AssetCropDeps, job: AssetCropJob): P
     return 'stale';
   }
   deps.outbox.notify();
-  if (row.croppedKey && row.croppedKey !== key) await deps.storage.delete(row.croppedKey).catch(() => undefined);
+  if (row.croppedKey && row.croppedKey !== key)
+    await deps.storage.delete(row.croppedKey).catch(() => undefined);
   return 'rendered';
 }
 
@@ -118,4 +127,12 @@ export async function requeuePendingCrops(deps: Pick<AppDeps, 'database'>, queue
     await queue.add('crop', job, { jobId: assetCropJobId(job) });
   }
   return pending.length;
+}
+
+/** Registers the `assets/crop` processor and queues crops left pending while Redis was away. */
+export function registerAssetProcessors(registry: ProcessorRegistry, ctx: WorkerContext): void {
+  registry.register('assets', 'crop', (data) => renderAssetCrop(ctx.deps, data));
+  void requeuePendingCrops(ctx.deps, ctx.queues.queue('assets'))
+    .then((count) => count && ctx.deps.logger.info({ count }, 'queued pending asset crops'))
+    .catch((err: Error) => ctx.deps.logger.warn({ err: err.message }, 'could not queue pending asset crops'));
 }

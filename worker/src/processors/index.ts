@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../../api/src/deps';
 import type { Queues } from '../queues';
 import type { ProcessorRegistry } from '../registry';
+import { registerAssetProcessors } from './assets.processor';
 import { createSmsProvider } from '../sms/providers/index';
 import { notifyPendingSmsNote } from './sms-notify.effect';
 import { processInboundSms } from './sms.processor';
@@ -22,5 +23,6 @@ export function registerProcessors(registry: ProcessorRegistry, ctx: WorkerConte
   registry.onEvent('sms-pending-notify', ['note.created'], async (event) => {
     await notifyPendingSmsNote(deps, smsProvider, event);
   });
+  registerAssetProcessors(registry, ctx);
   return registry;
 }

@@ -1,0 +1,199 @@
+import { assetCropJobId } from '@oppslag/common';
+import { Queue } from 'bullmq';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../../api/src/db/schema/index';
+import { pdfSample, pngSample } from '../../../api/src/test/asset-samples';
+import { uploadAsset } from '../../../api/src/test/asset-upload';
+import { createWorld, type World } from '../../../api/src/test/fixtures';
+import { startTestApi, type TestApi } from '../../../api/src/test/harness';
+import { bullPrefix, Queues } from '../queues';
+import { renderAssetCrop } from './assets.processor';
+
+let api: TestApi;
+let world: World;
+
+beforeAll(async () => {
+  api = await startTestApi({ env: { FEATURE_SET: 'oppslag' } });
+  world = await createWorld(api.deps);
+});
+afterAll(() => api?.close());
+
+const token = () => world.users.moderator.token;
+
+async function upload(bytes: Buffer, name = 'a.png'): Promise<{ id: number; cropVersion: number }> {
+  const res = await uploadAsset(api, token(), world.entities.orgA.id, { bytes, name });
+  expect(res.status).toBe(201);
+  return res.body.asset;
+}
+
+async function putCrop(id: number, body: Record<string, unknown>) {
+  const res = await api.request('PUT', `/api/assets/${id}`, { token: token(), body });
+  expect(res.status).toBe(200);
+  return res.body.asset as { cropVersion: number; cropPending: boolean; hasCropped: boolean };
+}
+
+async function cropped(id: number) {
+  const res = await fetch(`${api.url}/api/assets/${id}/cropped?token=${token()}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('image/webp');
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) =>
+    Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4));
+  return { width: info.width, height: info.height, pixel };
+}
+
+/** WebP is lossy: colours are compared with a small tolerance. */
+function expectColor(pixel: number[], rgb: [number, number, number]) {
+  const distance = Math.max(...rgb.map((c, i) => Math.abs(c - pixel[i])));
+  expect(distance, `pixel ${pixel.join(',')} vs ${rgb.join(',')}`).toBeLessThan(12);
+}
+
+const assetEvents = async (assetId: number) =>
+  (await api.deps.database.db.select().from(events).where(eq(events.type, 'asset.updated'))).filter(
+    (e) => (e.data as { id: number }).id === assetId,
+  );
+
+/** A 200x100 image: left half red, right half blue. */
+const halves = () =>
+  sharp({ create: { width: 200, height: 100, channels: 3, background: '#ff0000' } })
+    .composite([
+      {
+        input: { create: { width: 100, height: 100, channels: 3, background: '#0000ff' } },
+        left: 100,
+        top: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
+
+describe('assets/crop processor', () => {
+  it('is queued on upload and renders the uploader default size; repeats and stale versions write nothing', async () => {
+    const asset = await upload(await halves());
+    const queue = new Queue('assets', {
+      connection: api.deps.redis,
+      prefix: bullPrefix(api.deps.config.redisPrefix),
+    });
+    const job = await queue.getJob(assetCropJobId({ assetId: asset.id, cropVersion: 1 }));
+    expect(job?.data).toEqual({ assetId: asset.id, cropVersion: 1 });
+    await queue.close();
+
+    const updated = await putCrop(asset.id, { page: 1, offsetX: 0, offsetY: 0, scale: 1 });
+    expect(updated).toMatchObject({ cropVersion: 2, cropPending: true, hasCropped: false });
+    expect(await renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: 1 })).toBe('stale');
+    expect(await renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: 2 })).toBe('rendered');
+    expect(await renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: 2 })).toBe('already-done');
+    expect(await assetEvents(asset.id)).toHaveLength(1);
+
+    const got = await api.request('GET', `/api/assets/${asset.id}`, { token: token() });
+    expect(got.body.asset).toMatchObject({ hasCropped: true, cropPending: false, cropVersion: 2 });
+    const image = await cropped(asset.id);
+    expect([image.width, image.height]).toEqual([480, 895]);
+    // Covered and centred: the red/blue split sits in the middle of the slot.
+    expectColor(image.pixel(100, 400), [255, 0, 0]);
+    expectColor(image.pixel(400, 400), [0, 0, 255]);
+  });
+
+  it('applies offset and scale, and renders for the slot size of the feature set', async () => {
+    const asset = await upload(await halves());
+    const moved = await putCrop(asset.id, { page: 1, offsetX: 400, offsetY: 0, scale: 1 });
+    expect(await renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: moved.cropVersion })).toBe(
+      'rendered',
+    );
+    const right = await cropped(asset.id);
+    expectColor(right.pixel(400, 400), [255, 0, 0]);
+
+    // The banner is 1080x1080 in this product's feature set; at scale 0.1 most of it stays transparent.
+    const small = await putCrop(asset.id, { page: 1, offsetX: 0, offsetY: 0, scale: 0.1, slot: 'banner' });
+    expect(await renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: small.cropVersion })).toBe(
+      'rendered',
+    );
+    const banner = await cropped(asset.id);
+    expect([banner.width, banner.height]).toEqual([1080, 1080]);
+    expect(banner.pixel(5, 5)[3]).toBe(0);
+    expect(banner.pixel(530, 540)[3]).toBe(255);
+  });
+
+  it('renders the chosen page of a PDF', async () => {
+    const asset = await upload(await pdfSample(3), 'doc.pdf');
+    const second = await putCrop(asset.id, { page: 2, offsetX: 0, offsetY: 0, scale: 1 });
+    expect(await renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: second.cropVersion })).toBe(
+      'rendered',
+    );
+    const image = await cropped(asset.id);
+    expect([image.width, image.height]).toEqual([480, 895]);
+    // Page 2 is filled with rgb(0.1, 0.5, 0.7).
+    const [r, g, b] = image.pixel(20, 20);
+    expect(Math.abs(r - 26)).toBeLessThan(4);
+    expect(Math.abs(g - 128)).toBeLessThan(4);
+    expect(Math.abs(b - 179)).toBeLessThan(4);
+    const bad = await api.request('PUT', `/api/assets/${asset.id}`, {
+      token: token(),
+      body: { page: 4, offsetX: 0, offsetY: 0, scale: 1 },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('records exactly one event when the same job runs concurrently', async () => {
+    const asset = await upload(await pngSample(300, 300));
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: asset.cropVersion })),
+    );
+    expect(outcomes.filter((o) => o === 'rendered')).toHaveLength(1);
+    expect(outcomes.every((o) => o === 'rendered' || o === 'already-done')).toBe(true);
+    expect(await assetEvents(asset.id)).toHaveLength(1);
+  });
+
+  it('never lets an older server render replace a crop made in the browser', async () => {
+    const asset = await upload(await pngSample(300, 300, '#00ff00'));
+    const params = await putCrop(asset.id, { page: 1, offsetX: 0, offsetY: 0, scale: 1 });
+    const form = new FormData();
+    const browserCrop = await sharp({
+      create: { width: 480, height: 895, channels: 3, background: '#ffff00' },
+    })
+      .png()
+      .toBuffer();
+    form.append('file', new Blob([new Uint8Array(browserCrop)], { type: 'image/png' }), 'crop.png');
+    const put = await fetch(`${api.url}/api/assets/${asset.id}/cropped`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token()}` },
+      body: form,
+    });
+    expect(put.status).toBe(200);
+    expect(await renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: params.cropVersion })).toBe(
+      'stale',
+    );
+    expectColor((await cropped(asset.id)).pixel(240, 400), [255, 255, 0]);
+  });
+
+  it('is consumed by a BullMQ worker on the shared prefix', async () => {
+    const queues = new Queues({
+      redisUrl: api.deps.config.redisUrl,
+      redisPrefix: api.deps.config.redisPrefix,
+      logger: api.deps.logger,
+    });
+    try {
+      queues.worker('assets', (job) =>
+        renderAssetCrop(api.deps, job.data as { assetId: number; cropVersion: number }),
+      );
+      const asset = await upload(await pngSample(800, 600));
+      const deadline = Date.now() + 15_000;
+      let done = false;
+      while (!done && Date.now() < deadline) {
+        const res = await api.request('GET', `/api/assets/${asset.id}`, { token: token() });
+        done = res.body.asset.hasCropped && !res.body.asset.cropPending;
+        if (!done) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(done).toBe(true);
+      const [row] = await api.deps.database.db
+        .select()
+        .from(events)
+        .where(and(eq(events.type, 'asset.updated'), eq(events.entityId, world.entities.orgA.id)));
+      expect(row).toBeDefined();
+    } finally {
+      await queues.close();
+    }
+  });
+});
