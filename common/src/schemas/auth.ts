@@ -13,7 +13,16 @@ export const installSchema = z.strictObject({
   rootEntity: z.string({ error: 'Root entity must be a string' }).trim().min(3).max(255),
 });
 
-export const statusSchema = z.object({ status: z.enum(['uninstalled', 'online']) });
+/**
+ * `status` is the fixed interface; the console also reads the per-environment support address,
+ * SMS number and feature set from here (login help line, general tab) instead of a build setting.
+ */
+export const statusSchema = z.object({
+  status: z.enum(['uninstalled', 'online']),
+  supportEmail: z.string().optional(),
+  smsNumber: z.string().optional(),
+  featureSet: z.string().optional(),
+});
 
 export const resetPasswordSchema = z.strictObject({ email: emailSchema });
 export const resetPasswordConfirmSchema = z.strictObject({

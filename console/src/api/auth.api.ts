@@ -7,7 +7,13 @@ export interface InstallInput {
 }
 
 export const authApi = {
-  status: () => api.get<{ status: 'uninstalled' | 'online' }>('/status'),
+  status: () =>
+    api.get<{
+      status: 'uninstalled' | 'online';
+      supportEmail?: string;
+      smsNumber?: string;
+      featureSet?: string;
+    }>('/status'),
   install: (input: InstallInput) => api.post<unknown>('/admin/install', input),
   login: (email: string, password: string) =>
     api.post<{ token: string }>('/authentication/login', { email, password }),

@@ -24,5 +24,7 @@ describe('SeqTracker', () => {
     t.reset();
     expect(t.observe(1, 10)).toBe('apply');
     expect(t.observe(null, 1)).toBe('apply');
+    expect(t.observe(1, 0)).toBe('apply');
+    expect(t.observe(1, 11)).toBe('apply');
   });
 });

@@ -9,7 +9,8 @@ export class SeqTracker {
   private last = new Map<number, number>();
 
   observe(entityId: number | null, seq: number): SeqVerdict {
-    if (entityId == null || !Number.isFinite(seq)) return 'apply';
+    // Unsequenced pushes (presence carries seq 0) are not part of the entity's event stream.
+    if (entityId == null || !Number.isFinite(seq) || seq <= 0) return 'apply';
     const previous = this.last.get(entityId);
     if (previous !== undefined && seq <= previous) return 'duplicate';
     this.last.set(entityId, seq);

@@ -6,6 +6,7 @@ import { Spinner } from '../components/card';
 import { ConnectivityDialog } from '../components/connectivity-dialog';
 import { SessionExpiredDialog } from '../components/session-expired-dialog';
 import { Snackbar } from '../components/snackbar';
+import { serverInfoAtom } from '../lib/server-info';
 import { installStatusAtom } from '../state/session';
 import { store } from '../state/store';
 
@@ -14,7 +15,15 @@ export function RootLayout() {
   const status = useAtomValue(installStatusAtom);
   useEffect(() => {
     authApi.status().then(
-      (s) => store.set(installStatusAtom, s.status),
+      (s) => {
+        store.set(installStatusAtom, s.status);
+        const info = store.get(serverInfoAtom);
+        store.set(serverInfoAtom, {
+          supportEmail: s.supportEmail ?? info.supportEmail,
+          smsNumber: s.smsNumber ?? info.smsNumber,
+          featureSet: s.featureSet ?? info.featureSet,
+        });
+      },
       () => store.set(installStatusAtom, 'online'),
     );
   }, []);

@@ -75,8 +75,12 @@ export function applyEntityEvent(state: EntitiesState, event: EntityEvent): Enti
     case 'entity.created':
       return upsertEntity(state, { ...entity, id }, 'created');
     case 'entity.updated':
-    case 'entity.apiKeyRegenerated':
-      return upsertEntity(state, { ...entity, id }, 'updated');
+    case 'entity.apiKeyRegenerated': {
+      // Events carry the public view of the entity: its online status there is not live
+      // presence (that comes from display.presence), so a known row keeps its own.
+      const { onlineStatus: _ignored, ...patch } = entity;
+      return upsertEntity(state, state.byId[id] ? { ...patch, id } : { ...entity, id }, 'updated');
+    }
     case 'entity.deleted':
       return removeEntity(state, id);
     case 'display.presence': {

@@ -76,7 +76,7 @@ describe('install and status', () => {
   });
 
   it('is online afterwards, refuses a second install and lets the superadmin sign in', async () => {
-    expect((await api.request('GET', '/api/status')).body).toEqual({ status: 'online' });
+    expect((await api.request('GET', '/api/status')).body).toMatchObject({ status: 'online' });
     const again = await api.request('POST', '/api/admin/install', { body: installBody });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('already_installed');

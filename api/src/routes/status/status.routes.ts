@@ -21,7 +21,12 @@ export function statusRoutes(deps: AppDeps): Router<ApiState> {
   const router = new Router<ApiState>();
   router.get('/status', async (ctx) => {
     const installed = await getInstallation(deps.database.db);
-    ctx.body = { status: installed ? 'online' : 'uninstalled' };
+    ctx.body = {
+      status: installed ? 'online' : 'uninstalled',
+      supportEmail: deps.config.supportEmail,
+      smsNumber: deps.config.smsNumber,
+      featureSet: deps.config.featureSet,
+    };
   });
   return router;
 }

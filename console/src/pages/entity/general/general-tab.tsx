@@ -56,7 +56,7 @@ export default function GeneralTab() {
           </div>
         )}
       </Card>
-      {isAdmin && <DisplayCredentials entity={entity} />}
+      {isAdmin && entity.type === 'display' && <DisplayCredentials entity={entity} />}
       {isAdmin && canHaveChildren(entity.type) && (
         <Card title={t('children.title')}>
           <ChildList entity={entity} />

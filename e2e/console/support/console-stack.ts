@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startTestStack, type TestStack } from '../../../realtime/src/test/stack';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const consoleDir = join(root, 'console');
+export const screenshotDir = join(root, 'docs/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const st = statSync(path);
+    newest = Math.max(newest, st.isDirectory() ? newestMtime(path) : st.mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the console unless dist is newer than every source file (each e2e file calls this). */
+export function buildConsole(): string {
+  const dist = join(consoleDir, 'dist');
+  const index = join(dist, 'index.html');
+  const sources = Math.max(
+    newestMtime(join(consoleDir, 'src')),
+    statSync(join(consoleDir, 'index.html')).mtimeMs,
+  );
+  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
+    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+      cwd: consoleDir,
+      stdio: 'inherit',
+    });
+  }
+  return dist;
+}
+
+export interface ConsoleStack {
+  stack: TestStack;
+  url: string;
+  browser: Browser;
+  /** A fresh browser context (own localStorage) at a laptop size unless told otherwise. */
+  newPage(opts?: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+  }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real stack for browser tests: API, worker and realtime gateway on a fresh database (starting
+ * uninstalled), the built console at `/` and the player at `/display` on the same origin, and
+ * Debian's Chromium driven by playwright-core.
+ */
+export async function startConsoleStack(
+  env: Record<string, string> = {},
+  opts: { worker?: true | 'relay' } = {},
+): Promise<ConsoleStack> {
+  const consoleDist = buildConsole();
+  const web = [{ prefix: '', dir: consoleDist }];
+  const displayDist = join(root, 'display/dist');
+  if (existsSync(join(displayDist, 'index.html'))) web.unshift({ prefix: '/display', dir: displayDist });
+  // The platform screens need only the outbox relay (events to the gateway), not the processors.
+  const stack = await startTestStack({
+    web,
+    env: { DEMO_DATA: 'false', ...env },
+    worker: opts.worker ?? 'relay',
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    stack,
+    url: stack.url,
+    browser,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({
+        baseURL: stack.url,
+        viewport: opts.viewport ?? { width: 1366, height: 860 },
+        locale: opts.locale ?? 'nb-NO',
+        timezoneId: 'Europe/Oslo',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await stack.close();
+    },
+  };
+}
+
+/** Writes a screenshot for the README under docs/screenshots/console-<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `console-${name}.png`), fullPage: false });
+}
