@@ -9,6 +9,8 @@ import type { EntityRow } from '../presenters/entity.presenter';
 import { recordEvent } from './events.service';
 import { isOnline } from './presence.service';
 
+const MAX_ID = 2147483647;
+
 export interface AdminDisplayItem {
   entity: {
     id: number;
@@ -76,7 +78,18 @@ export async function commandDisplays(tx: Tx, target: 'all' | number[], actor: A
   const rows = await tx
     .select({ id: entities.id })
     .from(entities)
-    .where(wanted ? and(base, inArray(entities.id, wanted)) : base)
+    // Ids beyond the integer column's range cannot exist; leaving them out keeps PostgreSQL from a range error.
+    .where(
+      wanted
+        ? and(
+            base,
+            inArray(
+              entities.id,
+              wanted.filter((id) => id <= MAX_ID),
+            ),
+          )
+        : base,
+    )
     .orderBy(asc(entities.id));
   if (wanted) {
     const found = new Set(rows.map((r) => r.id));

@@ -144,14 +144,12 @@ describe('superadmin: displays and master', () => {
       type: 'display',
       parentId: world.entities.root.id,
     });
-    await api.deps.database.db
-      .insert(installation)
-      .values({
-        id: 1,
-        adminUserId: world.users.superadmin.id,
-        rootEntityId: world.entities.root.id,
-        masterDisplayId: master.id,
-      });
+    await api.deps.database.db.insert(installation).values({
+      id: 1,
+      adminUserId: world.users.superadmin.id,
+      rootEntityId: world.entities.root.id,
+      masterDisplayId: master.id,
+    });
     const res = await api.request('GET', '/api/admin/master', { token });
     expect(res.status).toBe(200);
     expect(res.body.entity).toMatchObject({ id: world.entities.root.id, type: 'system' });

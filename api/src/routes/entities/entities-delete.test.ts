@@ -139,14 +139,12 @@ describe('entities: delete', () => {
       type: 'display',
       parentId: world.entities.root.id,
     });
-    await api.deps.database.db
-      .insert(installation)
-      .values({
-        id: 1,
-        adminUserId: world.users.superadmin.id,
-        rootEntityId: world.entities.root.id,
-        masterDisplayId: master.id,
-      });
+    await api.deps.database.db.insert(installation).values({
+      id: 1,
+      adminUserId: world.users.superadmin.id,
+      rootEntityId: world.entities.root.id,
+      masterDisplayId: master.id,
+    });
     const token = world.users.superadmin.token;
     expect((await del(token, master.id)).status).toBe(409);
     expect((await del(token, world.entities.root.id, { withChildren: true })).status).toBe(409);
