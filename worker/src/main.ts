@@ -10,7 +10,7 @@ import { startWorkerRuntime } from './runtime';
 const config = loadConfig();
 const logger = createLogger(config.logLevel, 'worker');
 const deps = await createDeps(config, { logger });
-const runtime = await startWorkerRuntime(deps);
+const runtime = await startWorkerRuntime(deps, { listen: true });
 // A write made by this process (e.g. a note from an SMS) is relayed at once, not at the next sweep.
 deps.outbox = runtime.relay;
 

@@ -1,6 +1,7 @@
 import type { Worker } from 'bullmq';
 import type { AppDeps } from '../../api/src/deps';
 import { type BackgroundOptions, startBackgroundTasks } from './background';
+import { subscribeOutbox } from './outbox-signal';
 import { registerProcessors } from './processors/index';
 import { Queues } from './queues';
 import { ProcessorRegistry } from './registry';
@@ -22,7 +23,14 @@ export interface WorkerRuntime {
  */
 export async function startWorkerRuntime(
   deps: AppDeps,
-  opts: { sweepMs?: number; relay?: boolean; processors?: boolean; background?: BackgroundOptions | false } = {},
+  opts: {
+    sweepMs?: number;
+    relay?: boolean;
+    processors?: boolean;
+    background?: BackgroundOptions | false;
+    /** Listen for commit signals from API processes elsewhere (separate-process mode). */
+    listen?: boolean;
+  } = {},
 ): Promise<WorkerRuntime> {
   const queues = new Queues({
     redisUrl: deps.config.redisUrl,
@@ -41,16 +49,22 @@ export async function startWorkerRuntime(
     sweepMs: opts.sweepMs,
   });
   if (opts.relay !== false) relay.start();
+  const unsubscribe = opts.listen
+    ? subscribeOutbox(deps.config.redisUrl, deps.config.redisPrefix, relay, deps.logger)
+    : null;
   // `start` refuses to run when a catalogued job has no processor.
   const workers = opts.processors === false ? [] : registry.start(queues, 'worker');
   const stopBackground =
-    opts.background === false ? async () => undefined : startBackgroundTasks({ deps, queues }, opts.background);
+    opts.background === false
+      ? async () => undefined
+      : startBackgroundTasks({ deps, queues }, opts.background);
   return {
     queues,
     registry,
     relay,
     workers,
     async close() {
+      unsubscribe?.();
       await stopBackground();
       await relay.stop();
       await queues.close();

@@ -1,4 +1,5 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Middleware } from 'koa';
 
@@ -62,8 +63,16 @@ export function serveWebApps(mounts: WebMount[]): Middleware {
     const immutable = target.startsWith(join(mount.dir, 'assets') + sep);
     ctx.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.type = TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream';
-    ctx.length = statSync(target).size;
-    if (ctx.method === 'HEAD') ctx.status = 200;
-    else ctx.body = createReadStream(target);
+    // Built app files are small; a buffer avoids stream errors when a client goes away mid-file.
+    ctx.body = await readFile(target);
   };
+}
+
+/** The console at `/` and the player at `/display`, for whichever of the two has been built. */
+export function builtWebApps(rootDir: string): WebMount[] {
+  const mounts: WebMount[] = [
+    { prefix: '/display', dir: join(rootDir, 'display', 'dist') },
+    { prefix: '', dir: join(rootDir, 'console', 'dist') },
+  ];
+  return mounts.filter((m) => existsSync(join(m.dir, 'index.html')));
 }
