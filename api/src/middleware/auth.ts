@@ -18,6 +18,9 @@ export interface ApiState {
 /** Paths under this prefix authenticate displays, not console users. */
 export const DISPLAY_API_PREFIX = '/api/display/';
 
+/** Asset files are loaded by consoles and by displays, so these paths accept either token. */
+export const ASSET_API_PREFIX = '/api/assets/';
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -31,8 +34,9 @@ export function bearerToken(header: string | undefined): string | null {
 export function userAuth(deps: AppDeps): Middleware<ApiState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization') || undefined);
-    // Display routes carry a display token, checked by their own middleware (display-auth.ts).
-    if (token && !ctx.path.startsWith(DISPLAY_API_PREFIX)) {
+    // Display routes carry a display token, checked by their own middleware (display-auth.ts);
+    // asset routes take a user or a display token and resolve it themselves (asset-access.service.ts).
+    if (token && !ctx.path.startsWith(DISPLAY_API_PREFIX) && !ctx.path.startsWith(ASSET_API_PREFIX)) {
       const claims = await deps.tokens.verifyUser(token);
       if (!claims) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
       const [row] = await deps.database.db.select().from(users).where(eq(users.id, claims.user.id));

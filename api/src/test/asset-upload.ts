@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { assets } from '../db/schema/index';
+import type { AppDeps } from '../deps';
+import { croppedKeyFor } from '../presenters/asset.presenter';
 import type { TestApi } from './harness';
 
 export interface UploadPart {
@@ -71,4 +76,46 @@ export async function assetTraces(api: TestApi): Promise<{ rows: number; stored:
     stored: listFiles(join(api.deps.config.dataDir, 'assets')),
     temp: listFiles(join(api.deps.config.dataDir, 'tmp')),
   };
+}
+
+/**
+ * An asset row with its original and a cropped rendition stored, inserted directly (no upload),
+ * for tests of the routes that read or change an existing asset.
+ */
+export async function insertAsset(deps: AppDeps, entityId: number): Promise<{ id: number }> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4477aa' } })
+    .png()
+    .toBuffer();
+  const webp = await sharp(png).webp().toBuffer();
+  const storageKey = `originals/${randomUUID()}.png`;
+  await deps.storage.put(storageKey, png);
+  const [row] = await deps.database.db
+    .insert(assets)
+    .values({
+      entityId,
+      name: 'fixture.png',
+      mime: 'image/png',
+      bytes: png.length,
+      type: 1,
+      width: 64,
+      height: 64,
+      storageKey,
+      cropVersion: 1,
+    })
+    .returning();
+  const croppedKey = croppedKeyFor(row.id, 1);
+  await deps.storage.put(croppedKey, webp);
+  await deps.database.db.update(assets).set({ croppedKey, hasCropped: true }).where(eq(assets.id, row.id));
+  return { id: row.id };
+}
+
+/** A multipart body with one small PNG in `file` and the given fields. */
+export async function pngForm(fields: Record<string, string> = {}): Promise<FormData> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa7744' } })
+    .png()
+    .toBuffer();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'matrix.png');
+  return form;
 }

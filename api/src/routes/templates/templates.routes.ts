@@ -55,8 +55,8 @@ export function templatesRoutes(deps: AppDeps): Router<ApiState> {
     };
   });
 
-  router.get('/:id/image', (ctx) => {
-    const template = findBuiltInTemplate(ctx.params.id);
+  router.get('/:templateId/image', (ctx) => {
+    const template = findBuiltInTemplate(ctx.params.templateId);
     const file = template && art.get(template.id);
     if (!file) throw notFound('Template');
     ctx.set('Content-Type', 'image/svg+xml');
