@@ -9,13 +9,12 @@ import {
   noteState,
 } from '@oppslag/common';
 import type { Redis } from 'ioredis';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { presentContent } from '../presenters/content.presenter';
 import type { EntityRow } from '../presenters/entity.presenter';
-import { listContents } from './content.service';
+import { displayQueries } from './display-queries';
 import { nearestOrganization } from './entity-chain.service';
 import { getMasterScope, type MasterScope, masterReaches } from './master.service';
-import { listNotes } from './note.service';
 
 export interface BuiltContent {
   body: string;
@@ -76,7 +75,7 @@ const slideOf = (c: ReturnType<typeof presentContent>): DisplaySlide => ({
  * chain is already loaded; notes and contents are read for all ancestor ids at once.
  */
 export async function buildDisplayContent(
-  tx: Tx,
+  db: Db,
   chain: readonly EntityRow[],
   live: { transit: string | null; weather: string | null },
   opts: { featureSet: FeatureSet; now: Date; master: MasterScope | null },
@@ -87,11 +86,10 @@ export async function buildDisplayContent(
   const masterSlots = slots.filter((s) => masterReaches(opts.master, ancestry, s, false));
   const masterId = masterSlots.length > 0 && opts.master ? opts.master.masterId : null;
   const entityIds = masterId !== null && !ancestry.includes(masterId) ? [...ancestry, masterId] : ancestry;
+  const queries = displayQueries(db);
   const [noteRows, contentRows] = await Promise.all([
-    listNotes(tx, ancestry, true),
-    slots.length > 0
-      ? listContents(tx, { entityIds, slots, approved: true, isTemplate: false })
-      : Promise.resolve([]),
+    queries.notes.execute({ ids: ancestry }),
+    slots.length > 0 ? queries.contents.execute({ ids: entityIds, slots }) : Promise.resolve([]),
   ]);
 
   let changesAt: number | null = null;
@@ -132,7 +130,8 @@ export async function buildDisplayContent(
     if (content.end && content.end.getTime() < now) continue;
     later(content.start.getTime());
     if (content.end) later(content.end.getTime() + 1);
-    bySlot[content.slot].push(slideOf(presentContent(row, ancestry[0], masterId)));
+    const asset = row.asset?.id ? row.asset : null;
+    bySlot[content.slot].push(slideOf(presentContent({ content, asset }, ancestry[0], masterId)));
   }
 
   const fallbackText = chain.find((e) => e.bannerFallbackText?.trim())?.bannerFallbackText ?? null;
@@ -159,3 +158,35 @@ export async function cachedMasterScope(tx: Tx, cacheKey: object): Promise<Maste
   if (scope) masterCache.set(cacheKey, scope);
   return scope;
 }
+
+/**
+ * The last ETag built for each display, with the version it was built at and the instant it stops
+ * holding by time alone. It lets an unchanged display get its 304 from one query instead of a
+ * rebuild; bodies are not kept, since a full answer is only wanted when something changed.
+ */
+export class EtagMemo {
+  private readonly entries = new Map<number, { key: string; etag: string; validUntil: number }>();
+  constructor(private readonly max = 50_000) {}
+
+  /** The remembered ETag when the display is still at `key` and no note or slide has switched since. */
+  get(displayId: number, key: string, now: number): string | null {
+    const hit = this.entries.get(displayId);
+    return hit && hit.key === key && now < hit.validUntil ? hit.etag : null;
+  }
+
+  set(displayId: number, key: string, built: BuiltContent): void {
+    this.entries.delete(displayId);
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as number);
+    this.entries.set(displayId, {
+      key,
+      etag: built.etag,
+      validUntil: built.changesAt ?? Number.POSITIVE_INFINITY,
+    });
+  }
+}
+
+/** The memo key: the chain's version plus the cached live data it was built with. */
+export const memoKey = (version: string, live: { transit: string | null; weather: string | null }) =>
+  `${version}|${createHash('sha1')
+    .update(`${live.transit ?? ''}\0${live.weather ?? ''}`)
+    .digest('base64url')}`;

@@ -1,14 +1,18 @@
 import Router from '@koa/router';
 import { registerDisplaySchema, resolveFeatureSet } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
-import { AppError, parse } from '../../errors';
-import { type DisplayState, displayAuth, displayOf } from '../../middleware/display-auth';
-import { buildDisplayContent, cachedMasterScope, readLiveData } from '../../services/display-content.service';
+import { parse } from '../../errors';
+import { type DisplayState, displayAuth, displayClaimsOf } from '../../middleware/display-auth';
+import { loadDisplayChain } from '../../services/display-chain.service';
+import {
+  buildDisplayContent,
+  cachedMasterScope,
+  EtagMemo,
+  memoKey,
+  readLiveData,
+} from '../../services/display-content.service';
 import { buildManifest, chainTransitStops } from '../../services/display-manifest.service';
 import { markRegistered, verifyDisplayKey } from '../../services/display-register.service';
-import { loadChain } from '../../services/entity-chain.service';
-
-const gone = () => new AppError(401, 'token_invalid', 'Invalid or expired display token');
 
 /** True when If-None-Match names this entity tag (or is `*`). */
 function matches(ifNoneMatch: string, etag: string): boolean {
@@ -25,15 +29,15 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>({ prefix: '/display' });
   const db = deps.database.db;
   const featureSet = resolveFeatureSet(deps.config.featureSet);
+  const memo = new EtagMemo();
   const manifestOptions = {
     featureSet,
     smsNumber: deps.config.smsNumber,
     hashidAlphabet: deps.config.hashidAlphabet,
   };
 
-  const manifestFor = async (entityId: number) => {
-    const chain = await loadChain(db, entityId);
-    if (!chain) throw gone();
+  const manifestFor = async (entityId: number, kv: number) => {
+    const { chain } = await loadDisplayChain(db, { typ: 'display', entityId, kv }, null);
     return buildManifest(chain, await chainTransitStops(db, chain), manifestOptions);
   };
 
@@ -45,24 +49,34 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
       deps.outbox.notify();
     }
     const token = await deps.tokens.signDisplay(display.id, display.apiKeyVersion);
-    ctx.body = { token, manifest: await manifestFor(display.id) };
+    ctx.body = { token, manifest: await manifestFor(display.id, display.apiKeyVersion) };
   });
 
   router.get('/manifest', displayAuth(deps), async (ctx) => {
-    ctx.body = await manifestFor(displayOf(ctx).id);
+    const claims = displayClaimsOf(ctx);
+    ctx.body = await manifestFor(claims.entityId, claims.kv);
   });
 
   router.get('/content', displayAuth(deps), async (ctx) => {
-    const chain = await loadChain(db, displayOf(ctx).id);
-    if (!chain) throw gone();
-    const [live, master] = await Promise.all([
-      readLiveData(deps.redis, deps.config.redisPrefix, chain),
-      cachedMasterScope(db, deps),
-    ]);
-    const built = await buildDisplayContent(db, chain, live, { featureSet, now: deps.now(), master });
-    ctx.set('ETag', built.etag);
+    const claims = displayClaimsOf(ctx);
+    const master = await cachedMasterScope(db, deps);
+    const { chain, version } = await loadDisplayChain(db, claims, master?.masterId ?? null);
+    const live = await readLiveData(deps.redis, deps.config.redisPrefix, chain);
+    const key = memoKey(version, live);
+    const now = deps.now();
+    const ifNoneMatch = ctx.get('if-none-match');
     ctx.set('Cache-Control', 'no-cache');
-    if (matches(ctx.get('if-none-match'), built.etag)) {
+    // Fast path: nothing the content is built from has changed since this ETag was computed.
+    const known = ifNoneMatch ? memo.get(claims.entityId, key, now.getTime()) : null;
+    if (known && matches(ifNoneMatch, known)) {
+      ctx.set('ETag', known);
+      ctx.status = 304;
+      return;
+    }
+    const built = await buildDisplayContent(db, chain, live, { featureSet, now, master });
+    memo.set(claims.entityId, key, built);
+    ctx.set('ETag', built.etag);
+    if (matches(ifNoneMatch, built.etag)) {
       ctx.status = 304;
       return;
     }

@@ -1,0 +1,45 @@
+import type { Db } from '../db/client';
+import type { DisplayClaims } from '../lib/tokens';
+import { displayTokenInvalid } from '../middleware/display-auth';
+import type { EntityRow } from '../presenters/entity.presenter';
+import { displayQueries } from './display-queries';
+
+export interface DisplayChain {
+  /** The display and its ancestors, display first. */
+  chain: EntityRow[];
+  /**
+   * Changes whenever anything the display shows may have changed: every domain write records an
+   * event that bumps its entity's sequence number (notes, contents, assets, stops, settings), so
+   * the sequence numbers of the chain and the master display, with the entities' own update times,
+   * name the state of everything the content is built from.
+   */
+  version: string;
+}
+
+/**
+ * One query for a display request: the display's chain with each entity's event sequence number,
+ * plus the master display's. It is also the token's live check: the entity must still exist, be a
+ * display, and have the key version the token was issued for (a regenerated key ends the token).
+ */
+export async function loadDisplayChain(
+  db: Db,
+  claims: DisplayClaims,
+  masterId: number | null,
+): Promise<DisplayChain> {
+  const rows = await displayQueries(db).chain.execute({ id: claims.entityId, masterId: masterId ?? 0 });
+  const byId = new Map(rows.map((r) => [r.entity.id, r]));
+  const chain: EntityRow[] = [];
+  const parts: string[] = [];
+  let current = byId.get(claims.entityId);
+  while (current && chain.length < 65) {
+    chain.push(current.entity);
+    parts.push(`${current.entity.id}:${current.entity.updatedAt.getTime()}:${current.seq ?? 0}`);
+    current = current.entity.parentId === null ? undefined : byId.get(current.entity.parentId);
+  }
+  const display = chain[0];
+  if (!display || display.deleted || display.type !== 'display' || display.apiKeyVersion !== claims.kv) {
+    throw displayTokenInvalid();
+  }
+  if (masterId !== null) parts.push(`m${byId.get(masterId)?.seq ?? 0}`);
+  return { chain, version: parts.join(',') };
+}
