@@ -58,7 +58,14 @@ function operation(spec: PathSpec): ZodOpenApiOperationObject {
     tags: spec.tags,
     operationId: `${spec.method}${spec.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string) => (c ? c.toUpperCase() : ''))}`,
     ...(spec.auth === false ? { security: [] } : {}),
-    ...(spec.params || spec.query ? { requestParams: { path: spec.params, query: spec.query } } : {}),
+    ...(spec.params || spec.query
+      ? {
+          requestParams: {
+            ...(spec.params ? { path: spec.params } : {}),
+            ...(spec.query ? { query: spec.query } : {}),
+          },
+        }
+      : {}),
     ...(spec.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } }
       : {}),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { installSchema } from '@oppslag/common';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -6,6 +5,7 @@ import type { Tx } from '../db/client';
 import { entities, installation, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { AppError, conflict } from '../errors';
+import { generateApiKey } from './entity.service';
 import { recordEvent } from './events.service';
 
 export type InstallationRow = typeof installation.$inferSelect;
@@ -22,27 +22,28 @@ export async function requireInstallation(tx: Tx): Promise<InstallationRow> {
   return row;
 }
 
-export const alreadyInstalled = () => conflict('already_installed', 'The system is already installed');
+const INSTALL_LOCK_KEY = 7402311;
 
-/** A display API key: 192 random bits. */
-export const newApiKey = () => randomBytes(24).toString('base64url');
+export const alreadyInstalled = () => conflict('already_installed', 'The system is already installed');
 
 /**
  * First-time setup: the superadmin, the root entity (type `system`, named by the installer; it is
  * the top of the hierarchy every organization hangs under) and the master display under it, whose
  * content is what /admin/master edits. A transaction-scoped advisory lock serializes racing
  * installs, and the installation row (primary key 1) is the backstop: exactly one install wins.
+ * `outer` lets a caller (the demo seed) run the install inside its own transaction.
  */
 export async function install(
   deps: AppDeps,
   input: Omit<z.infer<typeof installSchema>, 'adminPassword'> & { passwordHash: string },
+  outer: Tx = deps.database.db,
 ): Promise<{
   admin: typeof users.$inferSelect;
   rootEntity: typeof entities.$inferSelect;
   masterDisplay: typeof entities.$inferSelect;
 }> {
-  return deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7402311)`);
+  return outer.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK_KEY})`);
     if (await getInstallation(tx)) throw alreadyInstalled();
     const [existing] = await tx
       .select({ id: users.id })
@@ -68,7 +69,7 @@ export async function install(
       .returning();
     const [masterDisplay] = await tx
       .insert(entities)
-      .values({ name: 'Master display', type: 'display', parentId: rootEntity.id, apiKey: newApiKey() })
+      .values({ name: 'Master display', type: 'display', parentId: rootEntity.id, apiKey: generateApiKey() })
       .returning();
     const [row] = await tx
       .insert(installation)

@@ -11,6 +11,9 @@ import { sendMailSafely } from './invitation.service';
 import { mailTemplates } from './mail-templates';
 import { generatePassword } from './password.service';
 
+/** Serializes admin-flag removals so two concurrent demotions cannot leave no superadmin. */
+const LAST_ADMIN_LOCK_KEY = 7402313;
+
 export type UserUpdate = z.infer<typeof updateUserSchema>;
 
 export async function listUsers(tx: Tx): Promise<UserRow[]> {
@@ -78,7 +81,7 @@ export async function updateUser(
       if (taken) throw conflict('conflict', 'That e-mail address is already in use');
     }
     if (current.admin && changes.admin === false) {
-      await tx.execute(sql`select pg_advisory_xact_lock(7402312)`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK_KEY})`);
       const [{ admins }] = await tx.select({ admins: count() }).from(users).where(eq(users.admin, true));
       if (admins <= 1) throw conflict('conflict', 'The last superadmin cannot lose the admin flag');
     }

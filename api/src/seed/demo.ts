@@ -1,0 +1,106 @@
+import type { Role } from '@oppslag/common';
+import { eq } from 'drizzle-orm';
+import { entities, permissions, users } from '../db/schema/index';
+import type { AppDeps } from '../deps';
+import { encodeDisplayId } from '../lib/hashids';
+import { createEntity } from '../services/entity.service';
+import { getInstallation, install } from '../services/install.service';
+import { hashPassword } from '../services/password.service';
+
+/** The demo's sign-ins, printed by `npm start`; the passwords are public by design (demo data only). */
+export const DEMO_LOGINS = [
+  { role: 'superadmin', email: 'superadmin@demo.oppslag.no', password: 'demo-superadmin' },
+  { role: 'owner', email: 'eier@solbakken.no', password: 'demo-owner', name: 'Ingrid Eier' },
+  {
+    role: 'administrator',
+    email: 'styret@solbakken.no',
+    password: 'demo-administrator',
+    name: 'Per Styreleder',
+  },
+  { role: 'moderator', email: 'vaktmester@solbakken.no', password: 'demo-moderator', name: 'Vaktmester Ali' },
+] as const;
+
+export interface DemoSummary {
+  url: string;
+  logins: readonly { role: string; email: string; password: string }[];
+  displays: { name: string; displayId: string; apiKey: string | null }[];
+}
+
+/**
+ * Seeds an installed demo system when none is installed yet: the superadmin, an organization
+ * "Solbakken borettslag" with two groups and a display in each (API keys and SMS code words set),
+ * and one user per member role on the organization. It all commits in one transaction, so a
+ * failure leaves the system uninstalled rather than half seeded. Returns null when the system was
+ * already installed by someone else (a real install is never touched).
+ */
+export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
+  const installed = await getInstallation(deps.database.db);
+  const [superadmin, ...members] = DEMO_LOGINS;
+  if (installed) {
+    const [admin] = await deps.database.db.select().from(users).where(eq(users.id, installed.adminUserId));
+    return admin?.email === superadmin.email ? summary(deps) : null;
+  }
+  const hashes = new Map<string, string>();
+  for (const login of DEMO_LOGINS) hashes.set(login.email, await hashPassword(login.password));
+  const now = deps.now();
+  const ctx = { alphabet: deps.config.hashidAlphabet, now };
+  await deps.database.db.transaction(async (tx) => {
+    const base = await install(
+      deps,
+      { adminEmail: superadmin.email, rootEntity: 'Oppslag', passwordHash: hashes.get(superadmin.email)! },
+      tx,
+    );
+    const actor = { id: base.admin.id, admin: true };
+    const create = async (
+      name: string,
+      type: 'organization' | 'group' | 'display',
+      parentId: number,
+      codeWord?: string,
+    ) => (await createEntity(tx, { name, type, parentId, codeWord }, actor, ctx)).row;
+    const org = await create('Solbakken borettslag', 'organization', base.rootEntity.id, 'solbakken');
+    await tx
+      .update(entities)
+      .set({
+        orgnum: '948123456',
+        street: 'Solbakkveien 12',
+        zip: '0871',
+        city: 'Oslo',
+        latitude: 59.9404,
+        longitude: 10.7657,
+        displayInformation: 'Styret treffes på styret@solbakken.no. Vaktmester: tirsdag og torsdag 08–15.',
+      })
+      .where(eq(entities.id, org.id));
+    for (const block of ['A', 'B']) {
+      const group = await create(`Blokk ${block}`, 'group', org.id);
+      await create(`Inngang Blokk ${block}`, 'display', group.id, `blokk${block.toLowerCase()}`);
+    }
+    for (const member of members) {
+      const [row] = await tx
+        .insert(users)
+        .values({ email: member.email, name: member.name, passwordHash: hashes.get(member.email)! })
+        .returning();
+      await tx.insert(permissions).values({ userId: row.id, entityId: org.id, role: member.role as Role });
+    }
+  });
+  deps.outbox.notify();
+  return summary(deps);
+}
+
+async function summary(deps: AppDeps): Promise<DemoSummary> {
+  const displays = await deps.database.db
+    .select()
+    .from(entities)
+    .where(eq(entities.type, 'display'))
+    .orderBy(entities.id);
+  return {
+    url: deps.config.publicUrl,
+    logins: DEMO_LOGINS,
+    displays: displays
+      .filter((d) => !d.deleted)
+      .map((d) => ({
+        name: d.name,
+        displayId: encodeDisplayId(d.id, deps.config.hashidAlphabet),
+        apiKey: d.apiKey,
+      })),
+  };
+}
