@@ -20,6 +20,7 @@ import {
 import { MAX_UPLOAD_BYTES, normalizeCroppedUpload, normalizeUpload } from '../../services/asset-files';
 import { enqueueAssetCrop } from '../../services/asset-jobs';
 import { idParam } from '../id-param';
+import './assets.openapi';
 
 const EXTENSION: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' };
 

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
 import type { ApiState } from '../../middleware/auth';
+import './templates.openapi';
 
 const ART_DIR = fileURLToPath(new URL('../../../assets/templates/', import.meta.url));
 
