@@ -23,6 +23,8 @@ import { membersRoutes } from './members/members.routes';
 import { usersRoutes } from './users/users.routes';
 import { assetsRoutes } from './assets/assets.routes';
 import { templatesRoutes } from './templates/templates.routes';
+import { contentRoutes } from './content/content.routes';
+import { displayRoutes } from './display/display.routes';
 
 /**
  * Routers whose every route must have a row in the matrix table. Add your router here when you add
@@ -37,6 +39,8 @@ const coveredRouters: ((deps: AppDeps) => Router<ApiState>)[] = [
   accountRoutes,
   assetsRoutes,
   templatesRoutes,
+  contentRoutes,
+  displayRoutes as (deps: AppDeps) => Router<ApiState>,
 ];
 
 function parseRoute(route: string): { method: string; path: string } {

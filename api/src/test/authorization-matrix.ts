@@ -36,6 +36,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityType, Role } from '@oppslag/common';
 import { createEntity, createUser, grant, type World } from './fixtures';
 import { assetMatrixRows } from './authorization-matrix.assets';
+import { contentMatrixRows } from './authorization-matrix.content';
 import type { TestApi } from './harness';
 
 export const ACTORS = ['anonymous', 'superadmin', 'owner', 'administrator', 'moderator', 'sibling'] as const;
@@ -260,4 +261,5 @@ export const matrixRows: MatrixRow[] = [
     expect: { none: '401 400 400 400 400 400' },
   },
   ...assetMatrixRows,
+  ...contentMatrixRows,
 ];
