@@ -66,6 +66,8 @@ export const JOBS = {
   effects: { effect: effectJobSchema },
   assets: { crop: assetCropJobSchema },
   sms: { inbound: smsInboundJobSchema },
+  transit: { poll: transitPollJobSchema },
+  weather: { sweep: weatherSweepJobSchema },
 } satisfies Partial<Record<QueueName, Record<string, z.ZodType>>>;
 
 export type JobCatalogue = typeof JOBS;

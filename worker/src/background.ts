@@ -1,4 +1,5 @@
 import type { WorkerContext } from './processors/index';
+import { syncPollingSchedulers } from './processors/polling.register';
 import { sweepInboundSms } from './processors/sms.processor';
 
 export interface BackgroundOptions {
@@ -6,11 +7,14 @@ export interface BackgroundOptions {
   smsSweepMs?: number;
   /** Only messages at least this old are swept, giving their queued job the first go (default 10 s). */
   smsSweepMinAgeMs?: number;
+  /** How often polling schedulers are reconciled with the database (default 60 s). */
+  schedulerSyncMs?: number;
 }
 
 /**
  * Periodic work that must not depend on Redis being up or keeping its data: the inbound SMS
- * sweep reads PostgreSQL directly. Returns a stop function.
+ * sweep reads PostgreSQL directly, and the polling schedulers are re-created from PostgreSQL.
+ * Returns a stop function.
  */
 export function startBackgroundTasks(ctx: WorkerContext, opts: BackgroundOptions = {}): () => Promise<void> {
   const { deps } = ctx;
@@ -22,9 +26,17 @@ export function startBackgroundTasks(ctx: WorkerContext, opts: BackgroundOptions
       .then(() => (stopped ? 0 : sweepInboundSms(deps, opts.smsSweepMinAgeMs ?? 10_000)))
       .catch((err: Error) => deps.logger.warn({ err: err.message }, 'sms sweep failed'));
   }, opts.smsSweepMs ?? 15_000);
+  const syncSchedulers = () => {
+    running = running
+      .then(() => (stopped ? undefined : syncPollingSchedulers(deps, ctx)))
+      .catch((err: Error) => deps.logger.warn({ err: err.message }, 'polling scheduler sync failed'));
+  };
+  syncSchedulers();
+  const schedulerTimer = setInterval(syncSchedulers, opts.schedulerSyncMs ?? 60_000);
   return async () => {
     stopped = true;
     clearInterval(smsTimer);
+    clearInterval(schedulerTimer);
     await running;
   };
 }

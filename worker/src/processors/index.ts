@@ -2,6 +2,7 @@ import type { AppDeps } from '../../../api/src/deps';
 import type { Queues } from '../queues';
 import type { ProcessorRegistry } from '../registry';
 import { registerAssetProcessors } from './assets.processor';
+import { registerPollingProcessors } from './polling.register';
 import { createSmsProvider } from '../sms/providers/index';
 import { notifyPendingSmsNote } from './sms-notify.effect';
 import { processInboundSms } from './sms.processor';
@@ -24,5 +25,6 @@ export function registerProcessors(registry: ProcessorRegistry, ctx: WorkerConte
     await notifyPendingSmsNote(deps, smsProvider, event);
   });
   registerAssetProcessors(registry, ctx);
+  registerPollingProcessors(registry, ctx);
   return registry;
 }

@@ -1,0 +1,44 @@
+import type { Queue } from 'bullmq';
+import { and, eq } from 'drizzle-orm';
+import { entities, transitStops } from '../../../api/src/db/schema/index';
+import type { AppDeps } from '../../../api/src/deps';
+
+const SCHEDULER_PREFIX = 'transit-';
+/** About once a minute: 60–65 s per entity, so polls of many entities spread out over time. */
+export function pollEveryMs(entityId: number): number {
+  return 60_000 + ((entityId * 7919) % 5000);
+}
+
+/**
+ * Makes BullMQ's job schedulers match the database: one `poll` scheduler per entity with stops,
+ * none for entities without. Safe to run any time and from several workers; it is run when stops
+ * change and periodically, which also restores schedulers after Redis lost its data.
+ */
+export async function syncTransitSchedulers(
+  deps: AppDeps,
+  queue: Queue,
+): Promise<{ added: number[]; removed: string[] }> {
+  const rows = await deps.database.db
+    .selectDistinct({ entityId: transitStops.entityId })
+    .from(transitStops)
+    .innerJoin(entities, and(eq(entities.id, transitStops.entityId), eq(entities.deleted, false)));
+  const wanted = new Map(rows.map((r) => [`${SCHEDULER_PREFIX}${r.entityId}`, r.entityId]));
+  const existing = await queue.getJobSchedulers(0, -1);
+  const present = new Map(existing.map((s) => [s.key, Number(s.every)]));
+  const added: number[] = [];
+  for (const [key, entityId] of wanted) {
+    const every = pollEveryMs(entityId);
+    // Upserting an unchanged scheduler would move its next run; leave those alone.
+    if (present.get(key) === every) continue;
+    await queue.upsertJobScheduler(key, { every }, { name: 'poll', data: { entityId } });
+    added.push(entityId);
+  }
+  const removed: string[] = [];
+  for (const key of present.keys()) {
+    if (key.startsWith(SCHEDULER_PREFIX) && !wanted.has(key)) {
+      await queue.removeJobScheduler(key);
+      removed.push(key);
+    }
+  }
+  return { added, removed };
+}
