@@ -3,13 +3,13 @@ import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../../api/src/db/schema/index';
+import { assets, events } from '../../../api/src/db/schema/index';
 import { pdfSample, pngSample } from '../../../api/src/test/asset-samples';
 import { uploadAsset } from '../../../api/src/test/asset-upload';
 import { createWorld, type World } from '../../../api/src/test/fixtures';
 import { startTestApi, type TestApi } from '../../../api/src/test/harness';
 import { bullPrefix, Queues } from '../queues';
-import { renderAssetCrop } from './assets.processor';
+import { renderAssetCrop, requeuePendingCrops } from './assets.processor';
 
 let api: TestApi;
 let world: World;
@@ -194,6 +194,27 @@ describe('assets/crop processor', () => {
       expect(row).toBeDefined();
     } finally {
       await queues.close();
+    }
+  });
+
+  it('queues again the crops whose newest version has no rendition (e.g. Redis was down)', async () => {
+    const pending = await upload(await pngSample(100, 100));
+    await api.deps.database.db.update(assets).set({ cropVersion: 7 }).where(eq(assets.id, pending.id));
+    const queue = new Queue('assets', {
+      connection: api.deps.redis,
+      prefix: bullPrefix(api.deps.config.redisPrefix),
+    });
+    try {
+      expect(await requeuePendingCrops(api.deps, queue)).toBeGreaterThanOrEqual(1);
+      const job = await queue.getJob(assetCropJobId({ assetId: pending.id, cropVersion: 7 }));
+      expect(job?.data).toEqual({ assetId: pending.id, cropVersion: 7 });
+      expect(await renderAssetCrop(api.deps, { assetId: pending.id, cropVersion: 7 })).toBe('rendered');
+      const again = await requeuePendingCrops(api.deps, queue);
+      const stillPending = await api.deps.database.db.select().from(assets).where(eq(assets.id, pending.id));
+      expect(stillPending[0].croppedKey).toBe(`cropped/${pending.id}-v7.webp`);
+      expect(again).toBeGreaterThanOrEqual(0);
+    } finally {
+      await queue.close();
     }
   });
 });
