@@ -33,7 +33,11 @@ export interface Composed {
  */
 export async function composeServer(deps: AppDeps, opts: ComposeOptions): Promise<Composed> {
   const worker = opts.worker
-    ? await startWorkerRuntime(deps, { sweepMs: opts.sweepMs, processors: opts.worker !== 'relay' })
+    ? await startWorkerRuntime(deps, {
+        sweepMs: opts.sweepMs,
+        processors: opts.worker !== 'relay',
+        background: opts.worker === 'relay' ? false : undefined,
+      })
     : null;
   // After a commit the API wakes the relay in this process; elsewhere the relay's sweep finds it.
   if (worker) deps.outbox = worker.relay;
