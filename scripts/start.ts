@@ -1,28 +1,98 @@
-// `npm start`: the whole product in one process on embedded defaults (PGlite under DATA_DIR),
-// or the API alone against PostgreSQL when DATABASE_URL is set. Later stages add the worker,
-// the realtime gateway and the web apps to this same entry point.
-import { createApp } from '../api/src/app';
+// `npm start`: the whole product. Without DATABASE_URL it is one process on embedded PGlite under
+// DATA_DIR: API, worker (outbox relay and processors) and the realtime gateway on one http server
+// and one database object (PGlite has a single connection). With DATABASE_URL it starts the API,
+// the worker and the realtime gateway as separate processes behind a small front proxy on PORT,
+// which keeps one origin for the console (/), the player (/display), /api and /socket.io.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../api/src/config';
 import { closeDeps, createDeps } from '../api/src/infra';
+import { builtWebApps } from '../api/src/middleware/static-web';
 import { type DemoSummary, seedDemo } from '../api/src/seed/demo';
+import { composeServer } from '../realtime/src/compose';
+import { createFrontProxy } from './proxy';
+import { buildWebApps } from './web-build';
 
+const root = fileURLToPath(new URL('..', import.meta.url));
 const config = loadConfig();
+const say = (msg: string) => process.stdout.write(`[oppslag] ${msg}\n`);
+
+buildWebApps(root, say);
 const deps = await createDeps(config);
 // DEMO_DATA=false starts uninstalled (the console then shows the install screen).
 const demo: DemoSummary | null = config.demoData ? await seedDemo(deps) : null;
-const app = createApp(deps);
-const server = app.listen(config.port, () => {
-  deps.logger.info(`Oppslag is running at ${config.publicUrl}`);
-  if (demo) printDemo(demo);
-});
 
-const shutdown = async () => {
-  server.close();
-  await closeDeps(deps);
-  process.exit(0);
+const printUrls = () => {
+  say(
+    `Oppslag is running at ${config.publicUrl}/ (console), ${config.publicUrl}/display/ (player), ${config.publicUrl}/api`,
+  );
+  if (demo) printDemo(demo);
 };
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+
+if (!config.databaseUrl) {
+  const composed = await composeServer(deps, {
+    api: true,
+    worker: true,
+    realtime: true,
+    web: builtWebApps(root),
+  });
+  composed.server.listen(config.port, printUrls);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping…');
+    await composed.close();
+    await closeDeps(deps);
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+} else {
+  // Migrations and demo data ran above, once; the processes then start on a migrated database.
+  await closeDeps(deps);
+  const ports = { api: config.port + 1, realtime: config.port + 2, worker: config.port + 3 };
+  const children = new Map<string, ChildProcess>();
+  let stopping = false;
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping…');
+    for (const child of children.values()) child.kill('SIGTERM');
+    const exited = [...children.values()].map(
+      (c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))),
+    );
+    void Promise.all(exited).then(() => process.exit(code));
+    setTimeout(() => process.exit(code), 15_000).unref();
+  };
+  for (const [name, entry] of [
+    ['api', 'api/src/main.ts'],
+    ['worker', 'worker/src/main.ts'],
+    ['realtime', 'realtime/src/main.ts'],
+  ] as const) {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PORT: String(ports[name]),
+        PUBLIC_URL: config.publicUrl,
+        JWT_SECRET: config.jwtSecret,
+      },
+    });
+    children.set(name, child);
+    child.once('exit', (code) => {
+      if (!stopping) {
+        say(`${name} exited (${code}); stopping the others`);
+        stopAll(1);
+      }
+    });
+  }
+  const proxy = createFrontProxy({ api: ports.api, realtime: ports.realtime });
+  proxy.listen(config.port, printUrls);
+  process.once('SIGINT', () => stopAll(0));
+  process.once('SIGTERM', () => stopAll(0));
+}
 
 function printDemo(summary: DemoSummary): void {
   const lines = [
