@@ -25,6 +25,9 @@ import { assetsRoutes } from './assets/assets.routes';
 import { templatesRoutes } from './templates/templates.routes';
 import { contentRoutes } from './content/content.routes';
 import { displayRoutes } from './display/display.routes';
+import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
+import { smsRoutes } from './sms/sms.routes';
+import { transitRoutes } from './transit/transit.routes';
 
 /**
  * Routers whose every route must have a row in the matrix table. Add your router here when you add
@@ -41,6 +44,9 @@ const coveredRouters: ((deps: AppDeps) => Router<ApiState>)[] = [
   templatesRoutes,
   contentRoutes,
   displayRoutes as (deps: AppDeps) => Router<ApiState>,
+  autoApproveNumbersRoutes,
+  transitRoutes,
+  smsRoutes,
 ];
 
 function parseRoute(route: string): { method: string; path: string } {

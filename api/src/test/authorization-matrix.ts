@@ -37,6 +37,7 @@ import type { EntityType, Role } from '@oppslag/common';
 import { createEntity, createUser, grant, type World } from './fixtures';
 import { assetMatrixRows } from './authorization-matrix.assets';
 import { contentMatrixRows } from './authorization-matrix.content';
+import { smsTransitMatrixRows } from './authorization-matrix.sms-transit';
 import type { TestApi } from './harness';
 
 export const ACTORS = ['anonymous', 'superadmin', 'owner', 'administrator', 'moderator', 'sibling'] as const;
@@ -262,4 +263,5 @@ export const matrixRows: MatrixRow[] = [
   },
   ...assetMatrixRows,
   ...contentMatrixRows,
+  ...smsTransitMatrixRows,
 ];

@@ -1,0 +1,76 @@
+import { autoApproveNumbers, transitStops } from '../db/schema/index';
+import type { MatrixContext, MatrixRow } from './authorization-matrix';
+
+/** Lists: every role of the tenant reads; strangers get 404. */
+const READ = {
+  own: '401 200 200 200 200 404',
+  other: '401 200 404 404 404 200',
+  missing: '401 404 404 404 404 404',
+};
+/** Entity settings: edit_entity (owner, administrator), the moderator only reads. */
+const EDIT = (ok: number) => ({
+  own: `401 ${ok} ${ok} ${ok} 403 404`,
+  other: `401 ${ok} 404 404 404 ${ok}`,
+  missing: '401 404 404 404 404 404',
+});
+
+async function numberOf(c: MatrixContext) {
+  const [row] = await c.api.deps.database.db
+    .insert(autoApproveNumbers)
+    .values({ entityId: c.tenant.org.id, number: '004791234567', description: 'Matrix' })
+    .returning({ id: autoApproveNumbers.id });
+  return { id: c.tenant.org.id, numberId: row.id };
+}
+
+async function stopOf(c: MatrixContext) {
+  const [row] = await c.api.deps.database.db
+    .insert(transitStops)
+    .values({
+      entityId: c.tenant.display.id,
+      stopId: `NSR:StopPlace:${Math.floor(Math.random() * 1e9)}`,
+      label: 'Matrix',
+    })
+    .returning({ id: transitStops.id });
+  return { id: c.tenant.display.id, stopId: row.id };
+}
+
+const stopBody = () => ({ stopId: `NSR:StopPlace:${Math.floor(Math.random() * 1e9)}`, label: 'Matrix stop' });
+
+export const smsTransitMatrixRows: MatrixRow[] = [
+  // ── auto-approve numbers ────────────────────────────────────────────────────────────────────
+  { route: 'GET /api/entities/:id/auto-approve-numbers', expect: READ },
+  {
+    route: 'POST /api/entities/:id/auto-approve-numbers',
+    body: () => ({ number: '91234567', description: 'Matrix' }),
+    expect: EDIT(201),
+  },
+  {
+    route: 'PUT /api/entities/:id/auto-approve-numbers/:numberId',
+    object: numberOf,
+    body: () => ({ number: '91234567', description: 'Matrix renamed' }),
+    expect: EDIT(200),
+  },
+  { route: 'DELETE /api/entities/:id/auto-approve-numbers/:numberId', object: numberOf, expect: EDIT(200) },
+
+  // ── transit stops ───────────────────────────────────────────────────────────────────────────
+  { route: 'GET /api/entities/:id/transit-stops', object: (c) => c.tenant.display, expect: READ },
+  {
+    route: 'POST /api/entities/:id/transit-stops',
+    object: (c) => c.tenant.display,
+    body: stopBody,
+    expect: EDIT(201),
+  },
+  { route: 'DELETE /api/entities/:id/transit-stops/:stopId', object: stopOf, expect: EDIT(200) },
+  // Signed-in users get past authentication to validation (no query); Entur is never asked.
+  { route: 'GET /api/transit/search-stops', expect: { none: '401 400 400 400 400 400' } },
+
+  // ── SMS ─────────────────────────────────────────────────────────────────────────────────────
+  // Webhooks authenticate by the provider's signature, never by a user token.
+  {
+    route: 'POST /api/sms/inbound/:provider',
+    object: () => ({ id: 0, provider: 'generic' }),
+    body: () => ({ id: 'matrix', from: '+4791234567', text: 'x' }),
+    expect: { own: '401 401 401 401 401 401' },
+  },
+  { route: 'GET /api/admin/sms', expect: { none: '401 200 403 403 403 403' } },
+];
