@@ -6,6 +6,7 @@ import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
 import { authorizeEntity } from '../../services/access.service';
 import { loadChain } from '../../services/entity-chain.service';
 import { idParam } from '../id-param';
+import './content.openapi';
 import { addNoteRoutes } from './notes.routes';
 import { addSlotRoutes } from './slots.routes';
 

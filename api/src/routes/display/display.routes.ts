@@ -13,6 +13,7 @@ import {
 } from '../../services/display-content.service';
 import { buildManifest, chainTransitStops } from '../../services/display-manifest.service';
 import { markRegistered, verifyDisplayKey } from '../../services/display-register.service';
+import './display.openapi';
 
 /** True when If-None-Match names this entity tag (or is `*`). */
 function matches(ifNoneMatch: string, etag: string): boolean {

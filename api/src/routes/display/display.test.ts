@@ -231,6 +231,28 @@ describe('display API', () => {
     expect(weather.body.weather).toEqual({ days: [4] });
   });
 
+  it('changes the ETag when a scheduled note becomes active, with nothing written', async () => {
+    const created = await api.request('POST', `/api/content/${w.entities.displayA.id}/note`, {
+      token: w.users.owner.token,
+      body: { text: '<p>Soon</p>', date: inDays(1), approved: true },
+    });
+    const before = await api.request('GET', '/api/display/content', { token });
+    const etag = before.headers.get('etag') as string;
+    expect(before.body.notes.find((n: { id: number }) => n.id === created.body.id).state).toBe('scheduled');
+    expect(
+      (await api.request('GET', '/api/display/content', { token, headers: { 'if-none-match': etag } }))
+        .status,
+    ).toBe(304);
+    api.setNow(new Date(Date.now() + 1.5 * DAY));
+    const after = await api.request('GET', '/api/display/content', {
+      token,
+      headers: { 'if-none-match': etag },
+    });
+    api.setNow(null);
+    expect(after.status).toBe(200);
+    expect(after.body.notes.find((n: { id: number }) => n.id === created.body.id).state).toBe('active');
+  });
+
   it('rejects missing, foreign and user tokens, and a regenerated API key ends the display token', async () => {
     expect((await api.request('GET', '/api/display/content')).status).toBe(401);
     const user = await api.request('GET', '/api/display/content', { token: w.users.superadmin.token });
