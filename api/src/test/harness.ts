@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
-import pg from 'pg';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import type { AppDeps } from '../deps';
 import { closeDeps, createDeps } from '../infra';
 import { createLogger } from '../lib/logger';
 
 /** Admin connection used to create and drop per-test databases. */
-export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_PG_ADMIN_URL =
+  process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** `pglite` runs the same suite on embedded PGlite instead of PostgreSQL. */
 export const TEST_DB_DRIVER = (process.env.TEST_DB_DRIVER ?? 'pg') as 'pg' | 'pglite';
@@ -79,7 +80,9 @@ export interface TestApi {
  * Starts the API on a random port against its own database and Redis prefix.
  * `env` overrides configuration variables (e.g. FEATURE_SET, SMTP_URL).
  */
-export async function startTestApi(opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite' } = {}): Promise<TestApi> {
+export async function startTestApi(
+  opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite' } = {},
+): Promise<TestApi> {
   const db = await createTestDatabase(opts.driver);
   const dataDir = mkdtempSync(join(tmpdir(), 'oppslag-test-'));
   const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
@@ -96,7 +99,8 @@ export async function startTestApi(opts: { env?: Record<string, string>; driver?
   const deps = await createDeps(config, {
     database: db.database,
     logger: createLogger('silent'),
-    redis: new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 }),
+    // REDIS_URL in `env` points a test at its own redis-server (fault tests kill it).
+    redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }),
     now: () => fixedNow ?? new Date(),
   });
   const app = createApp(deps);
