@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entities, installation, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
-import { AppError, conflict } from '../errors';
+import { conflict } from '../errors';
 import { generateApiKey } from './entity.service';
 import { recordEvent } from './events.service';
 
@@ -13,13 +13,6 @@ export type InstallationRow = typeof installation.$inferSelect;
 export async function getInstallation(tx: Tx): Promise<InstallationRow | null> {
   const [row] = await tx.select().from(installation).where(eq(installation.id, 1));
   return row ?? null;
-}
-
-/** For calls that make no sense before install (e.g. the master content): 503 `not_installed`. */
-export async function requireInstallation(tx: Tx): Promise<InstallationRow> {
-  const row = await getInstallation(tx);
-  if (!row) throw new AppError(503, 'not_installed', 'The system is not installed yet');
-  return row;
 }
 
 const INSTALL_LOCK_KEY = 7402311;

@@ -10,6 +10,8 @@ import { AppError } from '../errors';
  *   account against a distributed guesser);
  * - per IP: 100 failures in 15 minutes (a housing association's shared address signing in
  *   normally never gets near it).
+ * Reset requests have their own budgets: 5 mails per address per hour (further requests still
+ * answer 200 but send nothing) and 30 requests per client IP per hour (then 429).
  * State lives in Redis under `<REDIS_PREFIX>:rl:*` so every API replica shares it; if Redis is
  * unreachable an in-memory limiter per process stands in rather than letting guesses through.
  */
@@ -17,6 +19,7 @@ export const LOGIN_LIMITS = {
   email: { points: 5, duration: 15 * 60 },
   ip: { points: 100, duration: 15 * 60 },
   resetRequest: { points: 5, duration: 60 * 60 },
+  resetRequestIp: { points: 30, duration: 60 * 60 },
 } as const;
 
 export interface LoginLimiter {
@@ -25,9 +28,26 @@ export interface LoginLimiter {
   succeeded(email: string, ip: string): Promise<void>;
   /** False once an address asked for too many reset mails this hour (the request still answers 200). */
   allowResetMail(email: string): Promise<boolean>;
+  /**
+   * Reset requests per client IP: past the budget, 429 whatever the e-mail, so the answer still
+   * says nothing about which accounts exist while one client cannot mail-bomb the whole user list.
+   */
+  resetRequest(ip: string): Promise<void>;
 }
 
 const cache = new WeakMap<AppDeps, LoginLimiter>();
+
+/** Waits for every consumption (each must count) and throws 429 if any budget was spent. */
+async function consumeAll(consumptions: Promise<RateLimiterRes>[]): Promise<void> {
+  const results = await Promise.allSettled(consumptions);
+  const blocked = results.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
+  if (blocked.length === 0) return;
+  const waits = blocked.map((r) => (r instanceof RateLimiterRes ? r.msBeforeNext : 60_000));
+  const retryAfter = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
+  throw new AppError(429, 'rate_limited', 'Too many attempts. Please wait a while and try again.', {
+    retryAfter,
+  });
+}
 
 function limiter(deps: AppDeps, name: string, opts: { points: number; duration: number }) {
   return new RateLimiterRedis({
@@ -46,17 +66,14 @@ export function loginLimiter(deps: AppDeps): LoginLimiter {
   const byEmail = limiter(deps, 'login-email', LOGIN_LIMITS.email);
   const byIp = limiter(deps, 'login-ip', LOGIN_LIMITS.ip);
   const byResetEmail = limiter(deps, 'reset-email', LOGIN_LIMITS.resetRequest);
+  const byResetIp = limiter(deps, 'reset-ip', LOGIN_LIMITS.resetRequestIp);
   const key = (email: string) => email.trim().toLowerCase();
   const created: LoginLimiter = {
     async attempt(email, ip) {
-      const results = await Promise.allSettled([byEmail.consume(key(email)), byIp.consume(ip)]);
-      const blocked = results.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
-      if (blocked.length === 0) return;
-      const waits = blocked.map((r) => (r instanceof RateLimiterRes ? r.msBeforeNext : 60_000));
-      const retryAfter = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
-      throw new AppError(429, 'rate_limited', 'Too many attempts. Please wait a while and try again.', {
-        retryAfter,
-      });
+      await consumeAll([byEmail.consume(key(email)), byIp.consume(ip)]);
+    },
+    async resetRequest(ip) {
+      await consumeAll([byResetIp.consume(ip)]);
     },
     async succeeded(email, ip) {
       await Promise.allSettled([byEmail.delete(key(email)), byIp.reward(ip, 1)]);
@@ -72,14 +89,21 @@ export function loginLimiter(deps: AppDeps): LoginLimiter {
   return created;
 }
 
-/** Counts an attempt for the request's client; a 429 carries a Retry-After header in seconds. */
-export async function guardAttempt(
-  ctx: { ip: string; set(field: string, value: string): void },
-  deps: AppDeps,
-  email: string,
-): Promise<void> {
+type LimitedCtx = { ip: string; set(field: string, value: string): void };
+
+/** Counts a password attempt for the request's client; a 429 carries Retry-After in seconds. */
+export function guardAttempt(ctx: LimitedCtx, deps: AppDeps, email: string): Promise<void> {
+  return withRetryAfter(ctx, loginLimiter(deps).attempt(email, ctx.ip));
+}
+
+/** Counts a reset request for the request's client; a 429 carries Retry-After in seconds. */
+export function guardResetRequest(ctx: LimitedCtx, deps: AppDeps): Promise<void> {
+  return withRetryAfter(ctx, loginLimiter(deps).resetRequest(ctx.ip));
+}
+
+async function withRetryAfter(ctx: LimitedCtx, check: Promise<void>): Promise<void> {
   try {
-    await loginLimiter(deps).attempt(email, ctx.ip);
+    await check;
   } catch (err) {
     if (err instanceof AppError && err.code === 'rate_limited') {
       ctx.set('Retry-After', String((err.details as { retryAfter: number }).retryAfter));

@@ -11,7 +11,7 @@ import { parse } from '../../errors';
 import type { ApiState } from '../../middleware/auth';
 import { registerPaths } from '../../openapi/registry';
 import { confirmReset, login, requestReset } from '../../services/auth.service';
-import { guardAttempt, loginLimiter } from '../../services/login-limiter.service';
+import { guardAttempt, guardResetRequest, loginLimiter } from '../../services/login-limiter.service';
 
 /** The one answer to every reset request, so it cannot be used to probe which e-mails exist. */
 export const RESET_REQUESTED = {
@@ -42,7 +42,11 @@ registerPaths([
     tags: ['authentication'],
     auth: false,
     body: resetPasswordSchema,
-    responses: { 200: resetRequestedSchema, 400: 'Validation failed' },
+    responses: {
+      200: resetRequestedSchema,
+      400: 'Validation failed',
+      429: 'Too many requests from this client',
+    },
   },
   {
     method: 'post',
@@ -68,6 +72,7 @@ export function authRoutes(deps: AppDeps): Router<ApiState> {
 
   router.post('/reset-password', async (ctx) => {
     const input = parse(resetPasswordSchema, ctx.request.body);
+    await guardResetRequest(ctx, deps);
     await requestReset(deps, input.email, await loginLimiter(deps).allowResetMail(input.email));
     ctx.body = RESET_REQUESTED;
   });

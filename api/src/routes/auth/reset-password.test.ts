@@ -126,4 +126,26 @@ describe('password reset over real SMTP', () => {
     );
     expect(again).toMatchObject({ created: false, user: { id: invitation.user.id } });
   });
+
+  it('mails an address at most 5 times an hour and stops a client flooding reset requests', async () => {
+    await createUser(api.deps, { email: 'flood@example.com', password: 'flood-password' });
+    const ask = (email: string, ip: string) =>
+      api.request('POST', '/api/authentication/reset-password', {
+        body: { email },
+        headers: { 'x-forwarded-for': ip },
+      });
+    for (let i = 0; i < 7; i++) expect((await ask('flood@example.com', '192.0.2.50')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await smtp.next()).to).toEqual(['flood@example.com']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.pending()).toBe(0);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await ask(`someone-${i}@example.com`, '192.0.2.51')).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const blocked = await ask('someone-else@example.com', '192.0.2.51');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('rate_limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await ask('someone-else@example.com', '192.0.2.52')).status).toBe(200);
+  });
 });
