@@ -9,13 +9,28 @@ import { loadConfig } from '../api/src/config';
 import { closeDeps, createDeps } from '../api/src/infra';
 import { builtWebApps } from '../api/src/middleware/static-web';
 import { type DemoSummary, seedDemo } from '../api/src/seed/demo';
+import { startEnturFake } from '../api/src/test/fakes/entur.fake';
+import { startMetFake } from '../api/src/test/fakes/met.fake';
 import { composeServer } from '../realtime/src/compose';
 import { createFrontProxy } from './proxy';
 import { buildWebApps } from './web-build';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const config = loadConfig();
 const say = (msg: string) => process.stdout.write(`[oppslag] ${msg}\n`);
+
+// OFFLINE_DEMO=true: local stand-ins for Entur and MET (speaking their real protocols) so transit
+// and weather work without internet. Never started unless asked for.
+const fakes: { close(): Promise<void> }[] = [];
+if (process.env.OFFLINE_DEMO === 'true') {
+  const entur = await startEnturFake();
+  const met = await startMetFake();
+  fakes.push(entur, met);
+  process.env.ENTUR_GEOCODER_URL = entur.geocoderUrl;
+  process.env.ENTUR_JOURNEY_PLANNER_URL = entur.journeyPlannerUrl;
+  process.env.MET_URL = met.baseUrl;
+  say(`offline demo: fake Entur at ${entur.url}, fake MET at ${met.url}`);
+}
+const config = loadConfig();
 
 buildWebApps(root, say);
 const deps = await createDeps(config);
@@ -44,6 +59,7 @@ if (!config.databaseUrl) {
     say('stopping…');
     await composed.close();
     await closeDeps(deps);
+    await Promise.allSettled(fakes.map((f) => f.close()));
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
