@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoApproveNumbers, permissions, users } from '../../../api/src/db/schema/index';
+import { encodeDisplayId } from '../../../api/src/lib/hashids';
+import {
+  genericWebhook,
+  type SmsProviderFake,
+  startTwilioApiFake,
+} from '../../../api/src/test/fakes/sms.fake';
+import { createWorld, type World } from '../../../api/src/test/fixtures';
+import { collect, nextEvent, startTestStack, type TestStack } from '../../../realtime/src/test/stack';
+import { waitFor } from '../test/sms-pipeline';
+
+const SECRET = 'e2e-webhook-secret';
+
+type NoteEvent = {
+  entityId: number | null;
+  data: { note: { text: string; approved: boolean; entityId: number } };
+};
+
+/** The whole back end (API, worker, realtime gateway) with display sockets, from webhook to screen. */
+describe('SMS webhook → note on the right display, members notified', () => {
+  let stack: TestStack;
+  let world: World;
+  let twilio: SmsProviderFake;
+  beforeAll(async () => {
+    twilio = await startTwilioApiFake('AC1', 'token');
+    stack = await startTestStack({
+      env: {
+        SMS_WEBHOOK_SECRET: SECRET,
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_AUTH_TOKEN: 'token',
+        TWILIO_API_URL: twilio.url,
+      },
+    });
+    world = await createWorld(stack.deps);
+    const db = stack.deps.database.db;
+    await db
+      .insert(autoApproveNumbers)
+      .values({ entityId: world.entities.orgA.id, number: '004791111111', description: 'Board' });
+    // One member per tenant wants SMS notifications.
+    for (const [user, phone] of [
+      [world.users.owner, '004790000001'],
+      [world.users.sibling, '004790000009'],
+    ] as const) {
+      await db.update(users).set({ phoneNumber: phone }).where(eq(users.id, user.id));
+      await db.update(permissions).set({ smsNotifications: true }).where(eq(permissions.userId, user.id));
+    }
+  });
+  afterAll(async () => {
+    await stack.close();
+    await twilio.close();
+  });
+
+  const displayToken = async (id: number, apiKey: string) => {
+    const res = await stack.request('POST', '/api/display/register', {
+      body: { displayId: encodeDisplayId(id), apiKey },
+    });
+    expect(res.status).toBe(200);
+    return res.body.token as string;
+  };
+  const sendSms = (id: string, from: string, text: string) => {
+    const hook = genericWebhook(SECRET, { id, from, text });
+    return stack.request('POST', hook.path, { headers: hook.headers, raw: hook.body });
+  };
+
+  it('pushes an auto-approved SMS note to the display below the code word’s organization only', async () => {
+    const a = await stack.connect(await displayToken(world.entities.displayA.id, 'key-a'));
+    const b = await stack.connect(await displayToken(world.entities.displayB.id, 'key-b'));
+    const seenByB = collect<NoteEvent>(b, 'note.created');
+    const arrived = nextEvent<NoteEvent>(
+      a,
+      'note.created',
+      (e) => e.data.note.text.includes('Dugnad'),
+      10_000,
+    );
+    expect((await sendSms('e2e-1', '+4791111111', 'orga Dugnad på lørdag')).status).toBe(200);
+    const event = await arrived;
+    expect(event.entityId).toBe(world.entities.orgA.id);
+    expect(event.data.note).toMatchObject({ approved: true, text: '<p>Dugnad på lørdag</p>' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seenByB).toEqual([]);
+    expect(twilio.sent).toEqual([]);
+  });
+
+  it('keeps an SMS from an unknown sender pending and texts only that tenant’s notification member', async () => {
+    expect((await sendSms('e2e-2', '+4798765432', 'ORGA Who took my bike?')).status).toBe(200);
+    const sent = await waitFor(async () => (twilio.sent.length > 0 ? twilio.sent : null));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sent.map((s) => s.to)).toEqual(['+4790000001']);
+    expect(sent[0].text).toContain('Who took my bike?');
+    const notes = await stack.request('GET', `/api/content/${world.entities.orgA.id}/note?approved=false`, {
+      token: world.users.moderator.token,
+    });
+    expect(notes.body.map((n: { text: string }) => n.text)).toContain('<p>Who took my bike?</p>');
+  });
+});
