@@ -15,9 +15,24 @@ function sqids(minLength: number, alphabet?: string): Sqids {
   return instance;
 }
 
+/**
+ * Encoded ids, memoized: Sqids checks every candidate against its blocklist, which costs about half
+ * a millisecond per id, and an entity list presents hundreds of displays per request. Ids never
+ * change, so the cache is only bounded, never invalidated.
+ */
+const encoded = new Map<string, string>();
+const ENCODED_MAX = 100_000;
+
 function encode(id: number, minLength: number, alphabet?: string): string {
   if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`Cannot encode id ${id}`);
-  return sqids(minLength, alphabet).encode([id]);
+  const key = `${minLength}:${alphabet ?? DEFAULT_KEY}:${id}`;
+  let hash = encoded.get(key);
+  if (hash === undefined) {
+    hash = sqids(minLength, alphabet).encode([id]);
+    if (encoded.size >= ENCODED_MAX) encoded.clear();
+    encoded.set(key, hash);
+  }
+  return hash;
 }
 
 /**
@@ -34,7 +49,7 @@ function decode(hash: string, minLength: number, alphabet?: string): number | nu
     return null;
   }
   if (numbers.length !== 1 || !Number.isSafeInteger(numbers[0])) return null;
-  return s.encode(numbers) === hash ? numbers[0] : null;
+  return encode(numbers[0], minLength, alphabet) === hash ? numbers[0] : null;
 }
 
 /** The public id of a display entity (spec: hashid, min length 10). `alphabet` is config.hashidAlphabet. */

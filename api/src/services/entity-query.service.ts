@@ -1,5 +1,5 @@
 import { type Actor, type Permission, permissionsOn } from '@oppslag/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities } from '../db/schema/index';
 import { notFound } from '../errors';
@@ -29,30 +29,23 @@ export async function loadEntity(tx: Tx, id: number): Promise<EntityRow> {
  */
 export async function visibleEntities(tx: Tx, actor: Actor): Promise<VisibleEntity[]> {
   if (actor.admin) {
-    const rows = await tx
-      .select()
-      .from(entities)
-      .where(eq(entities.deleted, false))
-      .orderBy(asc(entities.id));
+    const rows = await selectEntities(tx, sql`deleted = false`);
     const all = permissionsOn(actor, [], []);
     return rows.map((row) => ({ row, permissions: all }));
   }
   const grants = await getGrants(tx, actor.id);
   if (grants.length === 0) return [];
   // `union` (not `union all`) also stops the walk should the parent links ever form a cycle.
-  const rows = await tx
-    .select()
-    .from(entities)
-    .where(
-      sql`${entities.id} in (
-        with recursive sub(id) as (
-          select e.id from entities e join permissions p on p.entity_id = e.id
-          where p.user_id = ${actor.id} and e.deleted = false
-          union
-          select c.id from entities c join sub s on c.parent_id = s.id where c.deleted = false
-        ) select id from sub)`,
-    )
-    .orderBy(asc(entities.id));
+  const rows = await selectEntities(
+    tx,
+    sql`id in (
+      with recursive sub(id) as (
+        select e.id from entities e join permissions p on p.entity_id = e.id
+        where p.user_id = ${actor.id} and e.deleted = false
+        union
+        select c.id from entities c join sub s on c.parent_id = s.id where c.deleted = false
+      ) select id from sub)`,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   // Every grant lies inside the returned set, so walking parents within it yields each ancestor a grant can sit on.
   return rows.map((row) => {
@@ -90,4 +83,80 @@ export async function liveChildren(tx: Tx, parentId: number): Promise<EntityRow[
     .from(entities)
     .where(and(eq(entities.parentId, parentId), eq(entities.deleted, false)))
     .orderBy(asc(entities.id));
+}
+
+interface RawEntity {
+  id: number;
+  name: string;
+  type: EntityRow['type'];
+  parent_id: number | null;
+  orgnum: string | null;
+  street: string | null;
+  zip: string | null;
+  city: string | null;
+  phone_number: string | null;
+  display_information: string | null;
+  orientation: number;
+  code_word: string | null;
+  show_code_word: boolean;
+  note_board_background_color: string;
+  banner_fallback_text: string | null;
+  features: string[];
+  services: Record<string, boolean>;
+  latitude: number | null;
+  longitude: number | null;
+  api_key: string | null;
+  api_key_version: number;
+  layout_id: string | null;
+  registered_at: Date | string | null;
+  deleted: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/**
+ * Entity rows for list answers, read with plain SQL and mapped by hand: Drizzle's generic row mapping
+ * was the largest cost of `GET /api/entities` (hundreds of rows per request). A column added to the
+ * schema makes this mapping fail to compile until it is added here too.
+ */
+async function selectEntities(tx: Tx, where: SQL): Promise<EntityRow[]> {
+  const result = await tx.execute(sql`
+    select id, name, type, parent_id, orgnum, street, zip, city, phone_number, display_information,
+      orientation, code_word, show_code_word, note_board_background_color, banner_fallback_text,
+      features, services, latitude, longitude, api_key, api_key_version, layout_id, registered_at,
+      deleted, created_at, updated_at
+    from entities where ${where} order by id`);
+  const rows = ((result as unknown as { rows?: RawEntity[] }).rows ?? result) as RawEntity[];
+  return rows.map(
+    (r): EntityRow => ({
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      parentId: r.parent_id,
+      orgnum: r.orgnum,
+      street: r.street,
+      zip: r.zip,
+      city: r.city,
+      phoneNumber: r.phone_number,
+      displayInformation: r.display_information,
+      orientation: r.orientation,
+      codeWord: r.code_word,
+      showCodeWord: r.show_code_word,
+      noteBoardBackgroundColor: r.note_board_background_color,
+      bannerFallbackText: r.banner_fallback_text,
+      features: r.features,
+      services: r.services,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      apiKey: r.api_key,
+      apiKeyVersion: r.api_key_version,
+      layoutId: r.layout_id,
+      registeredAt: r.registered_at === null ? null : asDate(r.registered_at),
+      deleted: r.deleted,
+      createdAt: asDate(r.created_at),
+      updatedAt: asDate(r.updated_at),
+    }),
+  );
 }

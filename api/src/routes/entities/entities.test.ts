@@ -45,6 +45,21 @@ describe('entities: list, read, create', () => {
     expect(admin.body.apiKey).toBe('key-a');
   });
 
+  it('presents an entity the same in the list as on its own', async () => {
+    const { users: u } = world;
+    await api.request('PUT', `/api/entities/${world.entities.orgA.id}`, {
+      token: u.superadmin.token,
+      body: { street: 'Gata 1', latitude: 59.9, services: { weather: false }, features: ['special'] },
+    });
+    for (const token of [u.superadmin.token, u.administrator.token]) {
+      const list = await api.request('GET', '/api/entities', { token });
+      for (const item of list.body) {
+        const one = await api.request('GET', `/api/entities/${item.id}`, { token });
+        expect(item).toEqual(one.body);
+      }
+    }
+  });
+
   it('answers 404 for entities a user cannot see and for missing ones', async () => {
     const { entities: e, users: u } = world;
     expect((await api.request('GET', `/api/entities/${e.orgB.id}`, { token: u.owner.token })).status).toBe(
