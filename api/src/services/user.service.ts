@@ -63,8 +63,6 @@ export async function updateUser(
 ): Promise<UserRow> {
   if (input.id !== undefined && input.id !== userId)
     throw badRequest('The id in the body does not match the URL');
-  if (input.admin !== undefined && !actor.admin)
-    throw forbidden('Only a superadmin can change the admin flag');
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name === '' ? null : input.name;
   if (input.email !== undefined) changes.email = input.email;
@@ -73,6 +71,9 @@ export async function updateUser(
   if (input.phoneNumber !== undefined) changes.phoneNumber = phoneFrom(input.phoneNumber, input.phoneCountry);
   const row = await deps.database.db.transaction(async (tx) => {
     const current = await getVisibleUser(tx, actor, userId);
+    // Forms send back what they loaded, so an unchanged flag is fine; changing it is superadmin-only.
+    if (changes.admin !== undefined && changes.admin !== current.admin && !actor.admin)
+      throw forbidden('Only a superadmin can change the admin flag');
     if (changes.email && changes.email !== current.email.toLowerCase()) {
       const [taken] = await tx
         .select({ id: users.id })

@@ -87,6 +87,18 @@ describe('password reset over real SMTP', () => {
     expect((await login('kari@example.com', 'just-in-time-pw')).status).toBe(200);
   });
 
+  it('lets only one of two simultaneous confirmations with the same token through', async () => {
+    await requestReset('kari@example.com');
+    const token = linkToken((await smtp.next()).text);
+    const results = await Promise.all([
+      confirm(token, 'racer-one-password'),
+      confirm(token, 'racer-two-password'),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const winner = results[0].status === 200 ? 'racer-one-password' : 'racer-two-password';
+    expect((await login('kari@example.com', winner)).status).toBe(200);
+  });
+
   it('refuses made-up tokens and short passwords without changing anything', async () => {
     const made = await confirm('A'.repeat(43), 'valid-password-1');
     expect(made.status).toBe(400);

@@ -69,6 +69,11 @@ describe('users (superadmin)', () => {
       body: { admin: true },
     });
     expect(promote.status).toBe(403);
+    const unchanged = await api.request('PUT', `/api/users/${kari.id}`, {
+      token: kari.token,
+      body: { id: kari.id, admin: false, name: 'Kari N' },
+    });
+    expect(unchanged.status).toBe(200);
     const other = await api.request('PUT', `/api/users/${ola.id}`, {
       token: kari.token,
       body: { name: 'Hacked' },
@@ -76,7 +81,7 @@ describe('users (superadmin)', () => {
     expect(other.status).toBe(404);
     const [olaRow] = await api.deps.database.db.select().from(users).where(eq(users.id, ola.id));
     expect(olaRow.name).toBeNull();
-    expect(await userEvents()).toBe(before + 1);
+    expect(await userEvents()).toBe(before + 2);
   });
 
   it('lets the superadmin update anyone and set the admin flag, but not remove the last superadmin', async () => {
