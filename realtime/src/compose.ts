@@ -63,6 +63,7 @@ export async function composeServer(deps: AppDeps, opts: ComposeOptions): Promis
         server.closeIdleConnections();
         await realtime?.close();
         await worker?.close();
+        server.closeIdleConnections();
         // Requests still running get a moment to finish before their sockets are cut.
         await Promise.race([stopped, new Promise((r) => setTimeout(r, 5000))]);
         server.closeAllConnections();
