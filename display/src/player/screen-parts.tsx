@@ -67,18 +67,23 @@ export function Ad({
 }
 
 /** The green header: clock and the three-day forecast, each shown when switched on. */
-export function Header({ manifest, content, row }: LayoutProps & { row?: boolean }) {
+export function Header({
+  manifest,
+  content,
+  row,
+  compact,
+}: LayoutProps & { row?: boolean; compact?: boolean }) {
   const clock = on(manifest, 'clock');
   const weather = on(manifest, 'weather') && content.weather.length > 0;
   if (!clock && !weather) return null;
   return (
     <div
-      className={`flex gap-6 rounded-[18px] bg-[#019939] px-7 py-6 text-white shadow-md ${row ? 'flex-row items-center justify-between' : 'flex-col'}`}
+      className={`flex shrink-0 gap-6 rounded-[18px] bg-[#019939] px-7 py-6 text-white shadow-md ${row ? 'flex-row items-center justify-between' : 'flex-col'}`}
       data-widget="header"
     >
-      {clock ? <Clock timeZone={manifest.timeZone} compact={!row} /> : null}
+      {clock ? <Clock timeZone={manifest.timeZone} compact={compact} /> : null}
       {weather ? (
-        <div className={row ? 'w-[520px]' : ''}>
+        <div className={row ? (compact ? 'w-[470px]' : 'w-[560px]') : ''}>
           <Weather days={content.weather} timeZone={manifest.timeZone} />
         </div>
       ) : null}
@@ -86,16 +91,19 @@ export function Header({ manifest, content, row }: LayoutProps & { row?: boolean
   );
 }
 
-export function TransitPanel({
-  manifest,
-  content,
-  rows,
-  height,
-}: LayoutProps & { rows: number; height: number }) {
+/** Height of a transit panel showing `rows` departures (padding, stop name, rows of 69 px). */
+export const transitHeight = (rows: number) => 103 + rows * 69;
+
+/** Departures; a fixed height for `rows`, or the rest of its column when `rows` is left out. */
+export function TransitPanel({ manifest, content, rows }: LayoutProps & { rows?: number }) {
   if (!on(manifest, 'transit') || !content.transit.some((s) => s.departures.length)) return null;
   return (
-    <div className="shrink-0 rounded-[18px] bg-[#f1f3f2] px-6 py-5 shadow-md" style={{ height }}>
-      <Transit stops={content.transit} rows={rows} />
+    <div
+      className={`rounded-[18px] bg-[#eef2f0] px-6 py-5 shadow-md ${rows ? 'shrink-0' : 'min-h-0 flex-1'}`}
+      style={rows ? { height: transitHeight(rows) } : undefined}
+      data-testid="transit-panel"
+    >
+      <Transit stops={content.transit} rows={rows ?? 8} />
     </div>
   );
 }

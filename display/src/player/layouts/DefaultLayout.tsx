@@ -10,46 +10,47 @@ import {
   TransitPanel,
 } from '../screen-parts';
 
-/** Layout "default" (styretavla): banner and small ad on the left, large ad on the right. */
+/**
+ * Layout "default" (styretavla): the 480×895 banner with the small ad under it, the note board,
+ * and the large ad. Slots without content collapse and the board takes the room.
+ */
 export function DefaultLayout(props: LayoutProps & { vertical: boolean }) {
-  const { vertical } = props;
-  if (vertical) {
+  if (props.vertical) {
     return (
       <div className="flex h-full flex-col" style={{ gap: GAP }}>
-        <div className="flex shrink-0 justify-between" style={{ gap: GAP }}>
+        <Header {...props} row />
+        <div className="flex shrink-0" style={{ gap: GAP }}>
           <Banner {...props} />
-          <Column width={590} className="flex-1">
-            <Header {...props} />
-            <div className="flex-1" />
+          <Column className="min-w-0 flex-1">
             <Ad {...props} slot="adsLarge" />
+            <Info {...props} />
           </Column>
         </div>
-        <Notes {...props} />
-        <TransitPanel {...props} rows={4} height={330} />
-        <div className="flex shrink-0 items-stretch" style={{ gap: GAP }}>
-          <Ad {...props} slot="adsSmall" />
-          <div className="min-w-0 flex-1">
-            <Info {...props} />
-          </div>
+        <div className="flex min-h-0 flex-1" style={{ gap: GAP }}>
+          <Column className="min-w-0 flex-1">
+            <Notes {...props} />
+          </Column>
+          <Column width={480} className="shrink-0">
+            <TransitPanel {...props} />
+            <Ad {...props} slot="adsSmall" />
+          </Column>
         </div>
       </div>
     );
   }
   return (
     <div className="flex h-full" style={{ gap: GAP }}>
-      <Column>
+      <Column className="shrink-0">
         <Banner {...props} />
-        <div className="flex-1" />
         <Ad {...props} slot="adsSmall" />
       </Column>
       <Column className="min-w-0 flex-1">
         <Notes {...props} />
+        <TransitPanel {...props} rows={4} />
         <Info {...props} />
       </Column>
       <Column width={590} className="shrink-0">
         <Header {...props} />
-        <TransitPanel {...props} rows={4} height={340} />
-        <div className="flex-1" />
         <Ad {...props} slot="adsLarge" />
       </Column>
     </div>

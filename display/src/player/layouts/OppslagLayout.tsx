@@ -10,25 +10,31 @@ import {
   TransitPanel,
 } from '../screen-parts';
 
-/** Layout "oppslag": the square 1080×1080 banner, partner logo, no ad slots. */
+/** Layout "oppslag": the square 1080×1080 banner and the partner logo; no ad slots. */
 export function OppslagLayout(props: LayoutProps & { vertical: boolean }) {
+  const board = (
+    <div className="flex min-h-0 flex-1" style={{ gap: GAP }}>
+      <Column className="min-w-0 flex-1">
+        <Notes {...props} />
+      </Column>
+      <Column width={props.vertical ? 480 : 380} className="shrink-0">
+        <TransitPanel {...props} />
+        <Info {...props} />
+      </Column>
+    </div>
+  );
+  const logo = (
+    <div className="flex shrink-0 justify-center empty:hidden">
+      <Ad {...props} slot="partnerLogo" />
+    </div>
+  );
   if (props.vertical) {
     return (
-      <div className="flex h-full flex-col items-stretch" style={{ gap: GAP }}>
+      <div className="flex h-full flex-col" style={{ gap: GAP }}>
         <Banner {...props} />
         <Header {...props} row />
-        <div className="flex min-h-0 flex-1" style={{ gap: GAP }}>
-          <Column className="min-w-0 flex-1">
-            <Notes {...props} />
-          </Column>
-          <Column width={500} className="shrink-0">
-            <TransitPanel {...props} rows={4} height={330} />
-            <Info {...props} />
-          </Column>
-        </div>
-        <div className="flex justify-center">
-          <Ad {...props} slot="partnerLogo" />
-        </div>
+        {board}
+        {logo}
       </div>
     );
   }
@@ -36,13 +42,9 @@ export function OppslagLayout(props: LayoutProps & { vertical: boolean }) {
     <div className="flex h-full" style={{ gap: GAP }}>
       <Banner {...props} />
       <Column className="min-w-0 flex-1">
-        <Header {...props} row />
-        <Notes {...props} />
-        <TransitPanel {...props} rows={3} height={280} />
-        <Info {...props} />
-        <div className="flex justify-center">
-          <Ad {...props} slot="partnerLogo" />
-        </div>
+        <Header {...props} row compact />
+        {board}
+        {logo}
       </Column>
     </div>
   );

@@ -13,8 +13,9 @@ export function SlideView({ slide, fit }: { slide: Slide; fit: 'cover' | 'contai
       )}
       {slide.html ? (
         <div
-          className="absolute inset-0 flex items-center justify-center p-[8%] text-center text-[44px] font-bold leading-tight"
-          style={{ color: slide.fontColor ?? '#ffffff' }}
+          className="absolute inset-0 flex items-center justify-center p-[9%] text-center text-[32px] font-bold leading-tight [overflow-wrap:anywhere] [hyphens:auto]"
+          style={{ color: slide.fontColor ?? '#ffffff', textShadow: '0 2px 12px rgba(0,0,0,0.25)' }}
+          lang="nb"
         >
           <RichText html={slide.html} />
         </div>

@@ -41,7 +41,8 @@ export function ManagedImage({
 
   useEffect(() => {
     let objectUrl: string | null = null;
-    const apiImage = url.startsWith('/api/');
+    // Asset files need the display token; template artwork is public and refuses foreign tokens.
+    const apiImage = url.startsWith('/api/assets/');
     const loader = createImageLoader(async (signal) => {
       const src = apiImage ? await fetchObjectUrl(url, token, signal) : await decode(url, signal);
       if (apiImage) objectUrl = src;

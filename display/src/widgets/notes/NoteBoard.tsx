@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DisplayNote } from '../../api/types';
 import { useNow } from '../../player/use-now';
 import { useT } from '../../player/use-t';
@@ -57,13 +57,29 @@ export function NoteBoard({
   }, [stickyKey]);
 
   const arranged = arrangeNotes(visible, reconcileOrder(order, visible));
+  const [overflowing, setOverflowing] = useState(false);
+  // Measured after every render; setting the same value again does not render again.
+  useLayoutEffect(() => {
+    if (listRef.current) setOverflowing(overflowRef.current(listRef.current));
+  });
   return (
     <div
       className="h-full w-full overflow-hidden rounded-[18px] p-[14px] shadow-inner"
       style={{ backgroundColor: background }}
       data-widget="notes"
     >
-      <div ref={listRef} className="flex h-full flex-col overflow-hidden" style={{ gap: NOTE_SPACING_PX }}>
+      <div
+        ref={listRef}
+        className="flex h-full flex-col overflow-hidden"
+        // A note cut by the board's edge fades out instead of ending in a hard line.
+        style={{
+          gap: NOTE_SPACING_PX,
+          maskImage: overflowing
+            ? 'linear-gradient(to bottom, black calc(100% - 56px), transparent)'
+            : undefined,
+        }}
+        data-overflowing={overflowing || undefined}
+      >
         {arranged.length === 0 ? (
           <p className="m-auto text-[30px] font-medium text-black/45">{t('notes.empty')}</p>
         ) : (

@@ -1,0 +1,265 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheKeys } from '@oppslag/common';
+import { type Browser, chromium } from 'playwright-core';
+import { encodeDisplayId } from '../../../api/src/lib/hashids';
+import { createEntity, createUser } from '../../../api/src/test/fixtures';
+import { type Composed, composeServer } from '../../../realtime/src/compose';
+import { startTestStack, type TestStack } from '../../../realtime/src/test/stack';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const displayDir = join(root, 'display');
+export const screenshotDir = join(root, 'docs/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const st = statSync(path);
+    newest = Math.max(newest, st.isDirectory() ? newestMtime(path) : st.mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the player unless dist is newer than every source file. */
+export function buildPlayer(): string {
+  const dist = join(displayDir, 'dist');
+  const index = join(dist, 'index.html');
+  const sources = Math.max(
+    newestMtime(join(displayDir, 'src')),
+    newestMtime(join(displayDir, 'public')),
+    statSync(join(displayDir, 'index.html')).mtimeMs,
+  );
+  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
+    // Vitest sets NODE_ENV=test, which would make Vite emit a development build (and no service worker).
+    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+      cwd: displayDir,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
+  return dist;
+}
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+export interface DisplayWorld {
+  superadmin: { id: number; token: string };
+  orgId: number;
+  displayEntityId: number;
+  displayId: string;
+  apiKey: string;
+}
+
+/** An organization with one display, a superadmin, and the settings a real board has. */
+export async function seedDisplayWorld(stack: TestStack): Promise<DisplayWorld> {
+  const { deps } = stack;
+  const superadmin = await createUser(deps, {
+    email: 'admin@example.com',
+    password: 'admin-password',
+    admin: true,
+  });
+  const root = await createEntity(deps, { name: 'Oppslag', type: 'system' });
+  const org = await createEntity(deps, {
+    name: 'Solbakken borettslag',
+    type: 'organization',
+    parentId: root.id,
+    codeWord: 'SOLBAKKEN',
+  });
+  const apiKey = 'e2e-display-key-0123456789';
+  const display = await createEntity(deps, { name: 'Oppgang A', type: 'display', parentId: org.id, apiKey });
+  const put = await stack.request('PUT', `/api/entities/${org.id}`, {
+    token: superadmin.token,
+    body: {
+      displayInformation: 'Vaktmester Ali: 912 34 567 (hverdager 08–16)\nStyret: styret@solbakken.no',
+      noteBoardBackgroundColor: '#daedf1',
+      bannerFallbackText: 'Velkommen til Solbakken borettslag',
+    },
+  });
+  if (put.status !== 200) throw new Error(`entity update failed: ${put.status} ${JSON.stringify(put.body)}`);
+  const own = await stack.request('PUT', `/api/entities/${display.id}`, {
+    token: superadmin.token,
+    body: { noteBoardBackgroundColor: '#d0e5be' },
+  });
+  if (own.status !== 200) throw new Error(`display update failed: ${own.status}`);
+  return {
+    superadmin,
+    orgId: org.id,
+    displayEntityId: display.id,
+    displayId: encodeDisplayId(display.id, deps.config.hashidAlphabet),
+    apiKey,
+  };
+}
+
+/**
+ * An ad as a housing association would upload it: artwork rendered to PNG by the browser, sent
+ * through the asset upload, and placed in an ad slot of the organization (superadmin only).
+ */
+export async function uploadAd(
+  stack: TestStack,
+  world: DisplayWorld,
+  browser: Browser,
+  slot: 'adsSmall' | 'adsLarge',
+  size: { width: number; height: number },
+  html: string,
+): Promise<void> {
+  const page = await browser.newPage({ viewport: size });
+  await page.setContent(`<body style="margin:0">${html}</body>`);
+  const png = await page.screenshot({ type: 'png' });
+  await page.close();
+  const form = new FormData();
+  form.set('entity', String(world.orgId));
+  form.set('slot', slot);
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${slot}.png`);
+  const res = await fetch(`${stack.url}/api/assets/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${world.superadmin.token}` },
+    body: form,
+  });
+  const uploaded = (await res.json()) as { asset: { id: number } };
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(uploaded)}`);
+  const content = await stack.request('POST', `/api/content/${world.orgId}/${slot}`, {
+    token: world.superadmin.token,
+    body: { type: 'banner-asset', assetId: uploaded.asset.id, duration: 15, approved: true },
+  });
+  if (content.status !== 201) throw new Error(`ad failed: ${content.status} ${JSON.stringify(content.body)}`);
+}
+
+/** Writes a note through the API as the superadmin. */
+export async function postNote(
+  stack: TestStack,
+  world: DisplayWorld,
+  note: { text: string; sticky?: boolean; icon?: string; iconColor?: string; date?: Date; end?: Date | null },
+): Promise<number> {
+  const res = await stack.request('POST', `/api/content/${world.orgId}/note`, {
+    token: world.superadmin.token,
+    body: {
+      text: note.text,
+      icon: note.icon ?? 'information',
+      iconColor: note.iconColor ?? '#019939',
+      date: (note.date ?? new Date()).toISOString(),
+      end: note.end ? note.end.toISOString() : null,
+      sticky: note.sticky ?? false,
+      approved: true,
+    },
+  });
+  if (res.status !== 201) throw new Error(`note failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+
+/** Departures and forecast as the worker caches them after polling Entur and MET. */
+export async function seedLiveData(stack: TestStack, world: DisplayWorld, now = Date.now()): Promise<void> {
+  const prefix = stack.deps.config.redisPrefix;
+  const at = (minutes: number) => new Date(now + minutes * 60_000 + 20_000).toISOString();
+  const dep = (lineCode: string, frontText: string, minutes: number, transportMode: string) => ({
+    lineCode,
+    frontText,
+    departureTime: at(minutes),
+    transportMode,
+  });
+  const transit = {
+    entityId: world.displayEntityId,
+    updatedAt: new Date(now).toISOString(),
+    stops: [
+      {
+        stopId: 'NSR:StopPlace:58366',
+        label: 'Storo T',
+        name: null,
+        departures: [
+          dep('5', 'Vestli', 0, 'metro'),
+          dep('4', 'Bergkrystallen', 1, 'metro'),
+          dep('31', 'Fornebu', 4, 'bus'),
+          dep('FB5', 'Oslo lufthavn', 9, 'bus'),
+          dep('110', 'Lillestrøm', 14, 'bus'),
+        ],
+      },
+      {
+        stopId: 'NSR:StopPlace:6505',
+        label: 'Grefsen stasjon',
+        name: null,
+        departures: [
+          dep('R30', 'Gjøvik', 6, 'rail'),
+          dep('17', 'Rikshospitalet', 3, 'tram'),
+          dep('B11', 'Nesodden', 12, 'water'),
+        ],
+      },
+    ],
+  };
+  const day = (offset: number) => {
+    const d = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(
+      new Date(now + offset * 86_400_000),
+    );
+    return d;
+  };
+  const weather = {
+    organizationId: world.orgId,
+    latitude: 59.9466,
+    longitude: 10.7786,
+    updatedAt: new Date(now).toISOString(),
+    days: [
+      {
+        date: day(0),
+        symbolCode: 'partlycloudy_day',
+        temperature: -2.4,
+        minTemperature: -5,
+        maxTemperature: -1,
+      },
+      {
+        date: day(1),
+        symbolCode: 'lightsnowshowers_day',
+        temperature: null,
+        minTemperature: -6,
+        maxTemperature: 1.2,
+      },
+      { date: day(2), symbolCode: 'clearsky_day', temperature: null, minTemperature: -8, maxTemperature: 3 },
+    ],
+  };
+  await stack.deps.redis.set(cacheKeys.transit(prefix, world.displayEntityId), JSON.stringify(transit));
+  await stack.deps.redis.set(cacheKeys.weather(prefix, world.orgId), JSON.stringify(weather));
+}
+
+/**
+ * Stops the API, worker and gateway of a stack (the database and Redis stay), and starts them
+ * again on the same port, as a deploy or a crash and restart would.
+ */
+export function restartable(stack: TestStack, web: { prefix: string; dir: string }[]) {
+  const port = Number(new URL(stack.url).port);
+  let current: Composed = stack.composed;
+  return {
+    async stop() {
+      await current.close();
+    },
+    async start() {
+      current = await composeServer(stack.deps, {
+        api: true,
+        worker: 'relay',
+        realtime: true,
+        web,
+        sweepMs: 200,
+      });
+      await new Promise<void>((ok, fail) => {
+        current.server.once('error', fail);
+        current.server.listen(port, '127.0.0.1', () => ok());
+      });
+      if ((current.server.address() as AddressInfo).port !== port)
+        throw new Error('restarted on another port');
+    },
+    async close() {
+      if (current !== stack.composed) await current.close();
+    },
+  };
+}
+
+export { startTestStack, type TestStack };
