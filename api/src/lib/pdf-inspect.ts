@@ -22,6 +22,9 @@ export function inspectPdf(bytes: Buffer, limits = PDF_INSPECT_LIMITS): Promise<
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: true,
       stderr: true,
+      // Plain Node (it strips the types itself): a TypeScript loader inherited from the parent
+      // (tsx) would transform pdf.js on every start and make each run many times slower.
+      execArgv: [],
     });
     let settled = false;
     const finish = (result: PdfInspection) => {

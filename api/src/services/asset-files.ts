@@ -83,6 +83,24 @@ async function normalizePdf(bytes: Buffer): Promise<NormalizedFile> {
   };
 }
 
+/**
+ * At most this many uploads are decoded at once per process: a 50-megapixel decode holds about
+ * 200 MB, so a burst of uploads waits its turn instead of exhausting memory.
+ */
+export const MAX_CONCURRENT_DECODES = 2;
+let active = 0;
+const waiting: (() => void)[] = [];
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (active >= MAX_CONCURRENT_DECODES) await new Promise<void>((resume) => waiting.push(resume));
+  active += 1;
+  try {
+    return await work();
+  } finally {
+    active -= 1;
+    waiting.shift()?.();
+  }
+}
+
 /** Recognizes an uploaded file by its bytes and returns what will be stored, or throws a 4xx. */
 export async function normalizeUpload(bytes: Buffer): Promise<NormalizedFile> {
   if (bytes.length === 0) throw new AppError(400, 'validation_failed', 'The file is empty');
@@ -90,7 +108,7 @@ export async function normalizeUpload(bytes: Buffer): Promise<NormalizedFile> {
     throw new AppError(413, 'payload_too_large', 'The file is larger than 20 MB');
   const kind = sniffFile(bytes);
   if (!kind) throw unsupportedFile();
-  return kind === 'pdf' ? normalizePdf(bytes) : normalizeImage(kind, bytes);
+  return withDecodeSlot(() => (kind === 'pdf' ? normalizePdf(bytes) : normalizeImage(kind, bytes)));
 }
 
 /**
@@ -102,17 +120,19 @@ export async function normalizeCroppedUpload(bytes: Buffer): Promise<Buffer> {
   const kind = sniffFile(bytes);
   if (!kind || kind === 'pdf')
     throw new AppError(415, 'unsupported_file', 'A cropped image must be PNG, JPEG or WebP');
-  try {
-    const meta = await sharp(bytes, SAFE_DECODE).metadata();
-    if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS)
-      throw invalidFile('The image is too large');
-    return await sharp(bytes, SAFE_DECODE)
-      .rotate()
-      .resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 90 })
-      .toBuffer();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw invalidFile('The image could not be read');
-  }
+  return withDecodeSlot(async () => {
+    try {
+      const meta = await sharp(bytes, SAFE_DECODE).metadata();
+      if (!meta.width || !meta.height || meta.width * meta.height > MAX_INPUT_PIXELS)
+        throw invalidFile('The image is too large');
+      return await sharp(bytes, SAFE_DECODE)
+        .rotate()
+        .resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 90 })
+        .toBuffer();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw invalidFile('The image could not be read');
+    }
+  });
 }

@@ -33,10 +33,8 @@ export async function renderCrop(
   original: Buffer,
   size: { width: number; height: number },
 ): Promise<Buffer> {
-  const source =
-    row.type === 2
-      ? await renderPdfPage(original, row.page, size, row.scale)
-      : await sharp(original, SAFE_DECODE).toBuffer();
+  // Originals were decoded and re-encoded on upload; PDFs are rendered to an image first.
+  const source = row.type === 2 ? await renderPdfPage(original, row.page, size, row.scale) : original;
   const meta = await sharp(source, SAFE_DECODE).metadata();
   if (!meta.width || !meta.height) throw new Error(`Asset ${row.id} has no readable image`);
   const plan = planCrop({ width: meta.width, height: meta.height }, size, {

@@ -1,69 +1,66 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { Worker } from 'node:worker_threads';
 
 /** Bounds for rendering one page of an uploaded PDF. */
-export const PDF_RENDER_LIMITS = { timeoutMs: 30_000, maxEdge: 4096, maxPixels: 16_000_000 };
+export const PDF_RENDER_LIMITS = { timeoutMs: 30_000, heapMb: 512, maxEdge: 4096, maxPixels: 16_000_000 };
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`;
-
-function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout();
-      reject(new Error(`PDF rendering took longer than ${ms} ms`));
-    }, ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+const threadUrl = new URL('./pdf-render.thread.ts', import.meta.url);
 
 /**
- * Renders one page of a PDF to PNG, large enough to cover `target` at `zoom` (the crop's scale) but
- * never beyond the limits. pdf.js 6 compiles nothing with eval and runs no document scripts; font
- * faces are off so fonts are drawn as paths.
+ * Renders one page of a PDF to PNG with pdf.js, large enough to cover `target` at `zoom` (the
+ * crop's scale) but never beyond the pixel limits. It runs in a worker thread with a heap limit
+ * and is terminated after the timeout: pdf.js parses synchronously, so a timer in this thread
+ * could not interrupt a hostile document. pdf.js 6 evaluates nothing and runs no document scripts.
  */
-export async function renderPdfPage(
+export function renderPdfPage(
   bytes: Buffer,
   pageNumber: number,
   target: { width: number; height: number },
   zoom: number,
   limits = PDF_RENDER_LIMITS,
 ): Promise<Buffer> {
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    disableFontFace: true,
-    useSystemFonts: false,
-    standardFontDataUrl,
-    verbosity: 0,
+  return new Promise((resolve, reject) => {
+    const data = new Uint8Array(bytes);
+    const worker = new Worker(threadUrl, {
+      workerData: {
+        bytes: data,
+        pageNumber,
+        target,
+        zoom,
+        maxEdge: limits.maxEdge,
+        maxPixels: limits.maxPixels,
+        standardFontDataUrl,
+      },
+      transferList: [data.buffer as ArrayBuffer],
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
+      stdout: true,
+      stderr: true,
+      // Plain Node (it strips the types itself): a TypeScript loader inherited from the parent
+      // (tsx) would transform pdf.js on every start and make each run many times slower.
+      execArgv: [],
+    });
+    let settled = false;
+    const finish = (err: Error | null, png?: Buffer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (err) reject(err);
+      else resolve(png as Buffer);
+    };
+    const timer = setTimeout(
+      () => finish(new Error(`PDF rendering took longer than ${limits.timeoutMs} ms`)),
+      limits.timeoutMs,
+    );
+    worker.once('message', (message: { ok: true; png: Uint8Array } | { ok: false; error: string }) =>
+      message.ok
+        ? finish(null, Buffer.from(message.png))
+        : finish(new Error(`PDF page could not be rendered: ${message.error}`)),
+    );
+    worker.once('error', (err) => finish(err));
+    worker.once('exit', (code) => finish(new Error(`PDF renderer stopped (exit code ${code})`)));
   });
-  const render = async () => {
-    const doc = await task.promise;
-    const page = await doc.getPage(Math.min(Math.max(1, pageNumber), doc.numPages));
-    const base = page.getViewport({ scale: 1 });
-    const cover = Math.max(target.width / base.width, target.height / base.height) * zoom;
-    const scale = Math.min(
-      cover,
-      limits.maxEdge / Math.max(base.width, base.height),
-      Math.sqrt(limits.maxPixels / (base.width * base.height)),
-    );
-    const viewport = page.getViewport({ scale });
-    const canvas = createCanvas(
-      Math.max(1, Math.floor(viewport.width)),
-      Math.max(1, Math.floor(viewport.height)),
-    );
-    const context = canvas.getContext('2d');
-    // PDF pages are opaque paper; transparent pixels would show the display's background instead.
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-    return canvas.toBuffer('image/png');
-  };
-  try {
-    return await withTimeout(render(), limits.timeoutMs, () => void task.destroy());
-  } finally {
-    await task.destroy();
-  }
 }

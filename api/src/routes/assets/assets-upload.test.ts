@@ -113,6 +113,17 @@ describe('POST /api/assets/upload with real files', () => {
   });
 });
 
+describe('POST /api/assets/upload under a burst', () => {
+  it('decodes parallel uploads a few at a time and answers every one', async () => {
+    const files = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => pngSample(300 + i, 200)));
+    const results = await Promise.all(
+      files.map((bytes) => uploadAsset(api, world.users.moderator.token, world.entities.orgA.id, { bytes })),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(results.map((r) => r.body.asset.width)).toEqual([301, 302, 303, 304, 305, 306]);
+  });
+});
+
 describe('POST /api/assets/upload refuses malformed and unwanted uploads', () => {
   const half = (b: Buffer) => b.subarray(0, Math.floor(b.length / 2));
   const pdfZeroPages = async () => {
