@@ -3,39 +3,54 @@ import { emailSchema, passwordSchema } from './user';
 
 export const loginSchema = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: 'Password must be a string' }).min(1).max(1024),
+  password: z
+    .string({ error: 'Password must be a string' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long'),
 });
 export const loginResponseSchema = z.object({ token: z.string() });
 
 export const installSchema = z.strictObject({
   adminEmail: emailSchema,
   adminPassword: passwordSchema,
-  rootEntity: z.string({ error: 'Root entity must be a string' }).trim().min(3).max(255),
+  rootEntity: z
+    .string({ error: 'Root entity must be a string' })
+    .trim()
+    .min(3, 'Root entity has to be at least 3 characters long')
+    .max(255, 'Root entity cannot be more than 255 characters long'),
 });
 
 /**
  * `status` is the fixed interface; the console also reads the per-environment support address,
- * SMS number and feature set from here (login help line, general tab) instead of a build setting.
+ * SMS number, feature set and whether this is production from here (login help line, general tab) instead of a build setting.
  */
 export const statusSchema = z.object({
   status: z.enum(['uninstalled', 'online']),
   supportEmail: z.string().optional(),
   smsNumber: z.string().optional(),
   featureSet: z.string().optional(),
+  /** False outside production: the console then shows its development toolbar. */
+  production: z.boolean().optional(),
 });
 
 export const resetPasswordSchema = z.strictObject({ email: emailSchema });
 export const resetPasswordConfirmSchema = z.strictObject({
-  token: z.string().min(16).max(256),
+  token: z
+    .string({ error: 'Token must be a string' })
+    .min(16, 'Token is too short')
+    .max(256, 'Token is too long'),
   newPassword: passwordSchema,
 });
 
 export const PASSWORD_MISMATCH_MESSAGE = 'Passwords does not match. Please try again.';
 export const changePasswordSchema = z
   .strictObject({
-    password: z.string().min(1).max(1024),
+    password: z
+      .string({ error: 'Current password must be a string' })
+      .min(1, 'Current password is required')
+      .max(1024, 'Current password is too long'),
     newPassword: passwordSchema,
-    confirmNewPassword: z.string().max(1024),
+    confirmNewPassword: z.string({ error: 'Password confirmation must be a string' }).max(1024),
   })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: PASSWORD_MISMATCH_MESSAGE,

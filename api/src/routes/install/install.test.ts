@@ -36,6 +36,14 @@ describe('install and status', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation_failed');
     }
+    const short = await api.request('POST', '/api/admin/install', {
+      body: { ...installBody, rootEntity: ' ab ' },
+    });
+    expect(short.body.error.message).toBe('Root entity has to be at least 3 characters long');
+    const weak = await api.request('POST', '/api/admin/install', {
+      body: { ...installBody, adminPassword: 'short' },
+    });
+    expect(weak.body.error.message).toBe('Password has to be at least 8 characters long');
     expect(await api.deps.database.db.select().from(users)).toHaveLength(0);
     expect((await api.request('GET', '/api/status')).body.status).toBe('uninstalled');
   });
