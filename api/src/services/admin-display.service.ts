@@ -1,4 +1,4 @@
-import type { Actor } from '@oppslag/common';
+import type { Actor, AdminDisplayItem } from '@oppslag/common';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities, installation } from '../db/schema/index';
@@ -10,18 +10,6 @@ import { recordEvent } from './events.service';
 import { isOnline } from './presence.service';
 
 const MAX_ID = 2147483647;
-
-export interface AdminDisplayItem {
-  entity: {
-    id: number;
-    name: string;
-    parentId: number | null;
-    codeWord: string | null;
-    organization: { id: number; name: string } | null;
-    displayId: string;
-  };
-  display: { onlineStatus: boolean | null; registered: boolean };
-}
 
 /**
  * Every live display with its organization (the nearest organization above it) and its state:

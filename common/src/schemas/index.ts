@@ -10,3 +10,4 @@ export * from './note';
 export * from './content';
 export * from './display';
 export * from './asset';
+export * from './admin';

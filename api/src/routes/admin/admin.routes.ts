@@ -1,12 +1,49 @@
 import Router from '@koa/router';
-import { adminDisplaysUpdateSchema } from '@oppslag/common';
+import {
+  adminDisplayItemSchema,
+  adminDisplaysUpdateResultSchema,
+  adminDisplaysUpdateSchema,
+  adminMasterSchema,
+} from '@oppslag/common';
 import type { Middleware } from 'koa';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../errors';
 import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
+import { registerPaths } from '../../openapi/registry';
 import { requireAdmin } from '../../services/access.service';
 import { commandDisplays, getMaster, listAdminDisplays } from '../../services/admin-display.service';
 import { viewEntities } from '../../services/entity-view.service';
+
+registerPaths([
+  {
+    method: 'get',
+    path: '/api/admin/displays',
+    summary: 'Every display with its organization, registration and online status (superadmin)',
+    tags: ['admin'],
+    responses: { 200: z.array(adminDisplayItemSchema), 401: 'Not signed in', 403: 'Superadmin only' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/displays/update',
+    summary: "Tell displays to reload: entities 'all' or a list of display ids (superadmin)",
+    tags: ['admin'],
+    body: adminDisplaysUpdateSchema,
+    responses: {
+      200: adminDisplaysUpdateResultSchema,
+      400: 'Validation failed, or ids that are not displays',
+      401: 'Not signed in',
+      403: 'Superadmin only',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/master',
+    summary: 'The root entity and the master display (superadmin)',
+    tags: ['admin'],
+    responses: { 200: adminMasterSchema, 401: 'Not signed in', 403: 'Superadmin only', 404: 'Not installed' },
+  },
+]);
 
 /** The superadmin area: all displays, the reload command, the master display (platform spec §7). */
 export function adminRoutes(deps: AppDeps): Router<ApiState> {

@@ -156,4 +156,29 @@ describe('superadmin: displays and master', () => {
     expect(res.body.display).toMatchObject({ id: master.id, type: 'display', registered: false });
     expect(decodeDisplayId(res.body.display.displayId)).toBe(master.id);
   });
+
+  it('documents the entity, member and superadmin calls in the OpenAPI document', async () => {
+    const doc = (await api.request('GET', '/api/openapi.json')).body;
+    for (const [method, path] of [
+      ['get', '/api/entities'],
+      ['post', '/api/entities'],
+      ['get', '/api/entities/{id}'],
+      ['put', '/api/entities/{id}'],
+      ['delete', '/api/entities/{id}'],
+      ['post', '/api/entities/{id}/regenerate-api-key'],
+      ['get', '/api/entities/{id}/members'],
+      ['post', '/api/entities/{id}/members'],
+      ['delete', '/api/entities/{id}/members/{userId}'],
+      ['put', '/api/entities/{id}/members/{userId}/permissions'],
+      ['get', '/api/admin/displays'],
+      ['post', '/api/admin/displays/update'],
+      ['get', '/api/admin/master'],
+    ])
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    const create = doc.paths['/api/entities'].post;
+    expect(create.requestBody.content['application/json'].schema).toMatchObject({
+      required: ['name', 'type'],
+      additionalProperties: false,
+    });
+  });
 });

@@ -1,14 +1,104 @@
 import Router from '@koa/router';
-import { createEntitySchema, deleteEntitySchema, updateEntitySchema } from '@oppslag/common';
+import { createEntitySchema, deleteEntitySchema, entitySchema, updateEntitySchema } from '@oppslag/common';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../errors';
 import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
+import { registerPaths } from '../../openapi/registry';
 import { authorizeEntity } from '../../services/access.service';
 import { createEntity, regenerateApiKey, updateEntity } from '../../services/entity.service';
 import { deleteEntity } from '../../services/entity-delete.service';
 import { loadEntity, visibleEntities } from '../../services/entity-query.service';
 import { viewEntities, viewEntity } from '../../services/entity-view.service';
 import { idParam } from '../id-param';
+
+const idParams = z.object({ id: z.string().regex(/^\d+$/) });
+const entityList = z.array(entitySchema);
+
+registerPaths([
+  {
+    method: 'get',
+    path: '/api/entities',
+    summary:
+      "The caller's entities: every entity at or below one they hold a role on (all for the superadmin)",
+    tags: ['entities'],
+    responses: { 200: entityList, 401: 'Not signed in' },
+  },
+  {
+    method: 'get',
+    path: '/api/entities/{id}',
+    summary: 'One entity with the caller’s permissions on it',
+    tags: ['entities'],
+    params: idParams,
+    responses: { 200: entitySchema, 401: 'Not signed in', 404: 'No such entity (or not visible)' },
+  },
+  {
+    method: 'post',
+    path: '/api/entities',
+    summary:
+      'Create an entity (create_entity on the parent; top level, organizations and code words: superadmin)',
+    tags: ['entities'],
+    body: createEntitySchema,
+    responses: {
+      201: entitySchema,
+      400: 'Validation failed',
+      401: 'Not signed in',
+      403: 'Not allowed',
+      404: 'Parent not found',
+      409: 'Code word taken',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/entities/{id}',
+    summary:
+      'Partial update (edit_entity); orientation, code word, features, type and moves are the superadmin’s',
+    tags: ['entities'],
+    params: idParams,
+    body: updateEntitySchema,
+    responses: {
+      200: entitySchema,
+      400: 'Validation failed',
+      401: 'Not signed in',
+      403: 'Not allowed',
+      404: 'No such entity (or not visible)',
+      409: 'Code word taken, or an entity with children cannot become a display',
+      422: 'Invalid move target',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/entities/{id}',
+    summary:
+      'Soft-delete an entity (delete_entity); children need withChildren or moveTo. Answers the caller’s entity list',
+    tags: ['entities'],
+    params: idParams,
+    body: deleteEntitySchema,
+    responses: {
+      200: entityList,
+      400: 'Validation failed',
+      401: 'Not signed in',
+      403: 'Not allowed',
+      404: 'No such entity (or not visible)',
+      409: 'Has children, or is the root entity or master display',
+      422: 'Invalid move target',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/entities/{id}/regenerate-api-key',
+    summary: 'New API key for a display (superadmin); tokens issued under the old key stop working',
+    tags: ['entities'],
+    params: idParams,
+    responses: {
+      200: entitySchema,
+      400: 'Not a display',
+      401: 'Not signed in',
+      403: 'Superadmin only',
+      404: 'No such entity (or not visible)',
+    },
+  },
+]);
 
 /** The entity hierarchy (platform spec §3–5 and §7). */
 export function entitiesRoutes(deps: AppDeps): Router<ApiState> {
