@@ -129,6 +129,19 @@ describe('outbox relay', () => {
     expect(await queues.queue('effects').getJob(`${event.id}_audit`)).toBeDefined();
   });
 
+  it('purges sent events past the retention and keeps unsent ones', async () => {
+    const old = await writeEvent(db, 11);
+    const unsent = await writeEvent(db, 11);
+    await db.database.db
+      .update(events)
+      .set({ sentAt: new Date(Date.now() - 10_000) })
+      .where(eq(events.id, old.id));
+    expect(await relay(queues, { retainSentMs: 5_000 }).purge()).toBeGreaterThanOrEqual(1);
+    const left = await db.database.db.select({ id: events.id }).from(events);
+    expect(left.map((r) => r.id)).not.toContain(old.id);
+    expect(left.map((r) => r.id)).toContain(unsent.id);
+  });
+
   it('coalesces a burst of notifies and the sweep picks up what notify missed', async () => {
     const r = relay(queues, { sweepMs: 100 });
     for (let i = 0; i < 50; i++) r.notify();
@@ -196,4 +209,27 @@ describe('outbox relay with Redis down', () => {
       await queues.close();
     }
   }, 40_000);
+});
+
+describe('outbox relay on embedded PGlite', () => {
+  it('moves and marks events on the single embedded connection', async () => {
+    const db = await createTestDatabase('pglite');
+    await runMigrations(db.database);
+    const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
+    const queues = new Queues({ redisUrl: TEST_REDIS_URL, redisPrefix: prefix, logger });
+    await queues.ready();
+    try {
+      const written = await Promise.all([1, 2, 3].map((n) => writeEvent(db, n)));
+      const r = new OutboxRelay({ database: db.database, queues, logger });
+      expect(await r.drain()).toBe(3);
+      for (const e of written) expect((await queues.queue('events').getJob(e.id))?.data.id).toBe(e.id);
+      expect(await db.database.db.select().from(events).where(isNull(events.sentAt))).toHaveLength(0);
+    } finally {
+      await queues.close();
+      const redis = new Redis(TEST_REDIS_URL);
+      await clearRedisPrefix(redis, prefix);
+      redis.disconnect();
+      await db.drop();
+    }
+  });
 });

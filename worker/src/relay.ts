@@ -1,5 +1,5 @@
 import type { EventType, OutboxEvent } from '@oppslag/common';
-import { inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../api/src/db/client';
 import { events } from '../../api/src/db/schema/index';
@@ -16,7 +16,11 @@ export interface RelayOptions {
   batchSize?: number;
   /** How often the sweep looks for rows left behind (Redis down, a crash between add and mark). */
   sweepMs?: number;
+  /** Sent rows older than this are deleted (hourly): the outbox is a hand-over, not an archive. */
+  retainSentMs?: number;
 }
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The outbox relay: moves unsent `events` rows to the BullMQ `events` queue (jobId = event id) and
@@ -32,6 +36,7 @@ export class OutboxRelay implements OutboxNotifier {
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private lastFailureLog = 0;
+  private lastPurge = 0;
   private readonly batchSize: number;
 
   constructor(private readonly opts: RelayOptions) {
@@ -40,7 +45,10 @@ export class OutboxRelay implements OutboxNotifier {
 
   /** Starts the periodic sweep (and one pass now for anything left from before a restart). */
   start(): this {
-    this.timer = setInterval(() => this.notify(), this.opts.sweepMs ?? 1000);
+    this.timer = setInterval(() => {
+      this.notify();
+      if (Date.now() - this.lastPurge > PURGE_EVERY_MS) void this.purge();
+    }, this.opts.sweepMs ?? 1000);
     this.timer.unref();
     this.notify();
     return this;
@@ -85,6 +93,22 @@ export class OutboxRelay implements OutboxNotifier {
     }
   }
 
+  /** Deletes sent events past the retention; returns how many went. */
+  async purge(): Promise<number> {
+    this.lastPurge = Date.now();
+    const retainMs = this.opts.retainSentMs ?? 7 * 24 * 3600 * 1000;
+    try {
+      const gone = await this.opts.database.db
+        .delete(events)
+        .where(and(isNotNull(events.sentAt), lt(events.sentAt, new Date(Date.now() - retainMs))))
+        .returning({ id: events.id });
+      return gone.length;
+    } catch (err) {
+      this.opts.logger.warn({ err: (err as Error).message }, 'outbox purge failed');
+      return 0;
+    }
+  }
+
   /** Moves batches until none is full; returns how many events were moved. */
   async drain(): Promise<number> {
     let total = 0;
@@ -100,13 +124,19 @@ export class OutboxRelay implements OutboxNotifier {
     // Never hold row locks (on PGlite: the only connection) while waiting for Redis to come back.
     if (!queues.connected) throw new Error('Redis is not connected');
     return database.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
+      // Claim and mark in one statement; if the queue add below fails, the rollback unmarks them.
+      const claim = tx
+        .select({ id: events.id })
         .from(events)
         .where(isNull(events.sentAt))
         .orderBy(events.createdAt)
         .limit(this.batchSize)
         .for('update', { skipLocked: true });
+      const rows = await tx
+        .update(events)
+        .set({ sentAt: sql`now()` })
+        .where(inArray(events.id, claim))
+        .returning();
       if (rows.length === 0) return 0;
       // Per entity, hand events to the queue in sequence order (commit order can differ from it).
       rows.sort((a, b) => (a.entityId ?? 0) - (b.entityId ?? 0) || a.seq - b.seq);
@@ -130,15 +160,6 @@ export class OutboxRelay implements OutboxNotifier {
         })),
       );
       if (effects.length) await queues.queue('effects').addBulk(effects);
-      await tx
-        .update(events)
-        .set({ sentAt: sql`now()` })
-        .where(
-          inArray(
-            events.id,
-            rows.map((r) => r.id),
-          ),
-        );
       return rows.length;
     });
   }
