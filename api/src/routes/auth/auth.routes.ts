@@ -79,7 +79,9 @@ export function authRoutes(deps: AppDeps): Router<ApiState> {
 
   router.post('/reset-password/confirm', async (ctx) => {
     const input = parse(resetPasswordConfirmSchema, ctx.request.body);
-    await confirmReset(deps, input.token, input.newPassword);
+    const user = await confirmReset(deps, input.token, input.newPassword);
+    // Proving control of the mailbox lifts a brute-force lock on the account.
+    await loginLimiter(deps).succeeded(user.email, ctx.ip);
     ctx.body = { passwordReset: true };
   });
 

@@ -160,4 +160,14 @@ describe('password reset over real SMTP', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await ask('someone-else@example.com', '192.0.2.52')).status).toBe(200);
   });
+
+  it('lifts a brute-force lock on the account once the reset is confirmed', async () => {
+    await createUser(api.deps, { email: 'locked@example.com', password: 'locked-password' });
+    for (let i = 0; i < 6; i++) await login('locked@example.com', `guess-${i}`);
+    expect((await login('locked@example.com', 'locked-password')).status).toBe(429);
+    await requestReset('locked@example.com');
+    const token = linkToken((await smtp.next()).text);
+    expect((await confirm(token, 'unlocked-password')).status).toBe(200);
+    expect((await login('locked@example.com', 'unlocked-password')).status).toBe(200);
+  });
 });
