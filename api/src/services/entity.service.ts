@@ -8,7 +8,7 @@ import {
   permissionsOn,
   type UpdateEntityInput,
 } from '@oppslag/common';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities } from '../db/schema/index';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
@@ -234,15 +234,4 @@ export async function regenerateApiKey(tx: Tx, id: number, actor: Actor, now: Da
     actorId: actor.id,
   });
   return row;
-}
-
-/**
- * Records that a display has registered with its API key (first time only; later registrations keep
- * the original date). Called by the display API inside its registration transaction.
- */
-export async function markRegistered(tx: Tx, entityId: number, at: Date = new Date()): Promise<void> {
-  await tx
-    .update(entities)
-    .set({ registeredAt: at })
-    .where(and(eq(entities.id, entityId), isNull(entities.registeredAt)));
 }

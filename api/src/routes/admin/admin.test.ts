@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities, events, installation } from '../../db/schema/index';
 import { decodeDisplayId } from '../../lib/hashids';
-import { markRegistered } from '../../services/entity.service';
+import { markRegistered } from '../../services/display-register.service';
 import { markOffline, markOnline } from '../../services/presence.service';
 import { createEntity, createWorld, type World } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
@@ -36,8 +36,8 @@ describe('superadmin: displays and master', () => {
       parentId: e.root.id,
     });
     const prefix = api.deps.config.redisPrefix;
-    await markRegistered(api.deps.database.db, e.displayA.id);
-    await markRegistered(api.deps.database.db, e.displayB.id);
+    await markRegistered(api.deps.database.db, e.displayA.id, new Date());
+    await markRegistered(api.deps.database.db, e.displayB.id, new Date());
     await markOnline(api.deps.redis, prefix, e.displayA.id, { ttlSeconds: 30 });
     // Presence of an unregistered display does not make it "online": it has never been set up.
     await markOnline(api.deps.redis, prefix, loose.id, { ttlSeconds: 30 });
