@@ -77,22 +77,17 @@ export function createEventPusher(io: GatewayServer, deps: AppDeps) {
 
   return async function push(event: OutboxEvent): Promise<void> {
     const payload = toPayload(event);
+    // Every sequenced event goes to its entity's whole room, so no reader of the entity sees a gap
+    // in its sequence; a command may also name other screens.
+    const audience: string[] = [rooms.admin];
+    if (event.entityId !== null) audience.push(rooms.entity(event.entityId));
     switch (event.type) {
       case 'display.command': {
         const listed = (event.data as { displayIds?: unknown } | null)?.displayIds;
-        const targets = Array.isArray(listed)
-          ? listed.filter((id): id is number => Number.isInteger(id))
-          : [event.entityId];
-        const displayRooms = targets.filter((id): id is number => id !== null).map(rooms.display);
-        if (displayRooms.length) io.to(displayRooms).emit(event.type, payload);
-        io.to(rooms.admin).emit(event.type, payload);
-        return;
-      }
-      case 'entity.apiKeyRegenerated': {
-        // The new key is for the superadmin's eyes only; the screen holding the old one is cut off.
-        io.to(rooms.admin).emit(event.type, payload);
-        if (event.entityId !== null) io.in(rooms.display(event.entityId)).disconnectSockets(true);
-        return;
+        if (Array.isArray(listed)) {
+          for (const id of listed) if (Number.isInteger(id)) audience.push(rooms.display(id as number));
+        }
+        break;
       }
       case 'entity.created': {
         // Whoever reads the parent reads the new child: let them in before the event goes out.
@@ -115,10 +110,12 @@ export function createEventPusher(io: GatewayServer, deps: AppDeps) {
         break;
     }
 
-    if (event.entityId === null) io.to(rooms.admin).emit(event.type, payload);
-    else io.to([rooms.entity(event.entityId), rooms.admin]).emit(event.type, payload);
+    io.to(audience).emit(event.type, payload);
 
-    if (event.type === 'member.removed') {
+    if (event.type === 'entity.apiKeyRegenerated' && event.entityId !== null) {
+      // The screen holding the old key is cut off; its token no longer passes the handshake.
+      io.in(rooms.display(event.entityId)).disconnectSockets(true);
+    } else if (event.type === 'member.removed') {
       const userId = memberUserId(event.data);
       if (userId !== null) await refreshUser(userId);
     } else if (event.type === 'entity.deleted' && event.entityId !== null) {

@@ -67,12 +67,17 @@ describe('realtime gateway', () => {
     const b = await stack.connect(await displayToken(w.entities.displayB.id));
     const seenByA = collect(a, 'display.command');
     const toB = nextEvent(b, 'display.command');
+    // Consoles reading the screen see it too, so their per-entity sequence has no hole.
+    const siblingConsole = await stack.connect(w.users.sibling.token);
+    const toConsole = nextEvent(siblingConsole, 'display.command');
     const res = await stack.request('POST', '/api/admin/displays/update', {
       token: w.users.superadmin.token,
       body: { entities: [w.entities.displayB.id] },
     });
     expect(res.status).toBe(200);
     expect(await toB).toMatchObject({ entityId: w.entities.displayB.id, data: { command: 'reload' } });
+    expect((await toConsole).id).toBe((await toB).id);
+    siblingConsole.close();
     await sleep(300);
     expect(seenByA).toHaveLength(0);
     a.close();
