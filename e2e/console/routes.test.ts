@@ -75,15 +75,13 @@ describe('console routes', () => {
       .getByRole('alert')
       .filter({ hasText: 'Kombinasjonen av e-post og passord er ukjent. Prøv igjen.' })
       .waitFor();
-    await page
-      .getByLabel('Passord')
-      .fill(
-        (
-          await s.stack.request('POST', `/api/users/${moderatorId}/generateNewPassword`, {
-            token: adminToken,
-          })
-        ).body.password,
-      );
+    await page.getByLabel('Passord').fill(
+      (
+        await s.stack.request('POST', `/api/users/${moderatorId}/generateNewPassword`, {
+          token: adminToken,
+        })
+      ).body.password,
+    );
     await page.getByRole('button', { name: 'Logg inn' }).click();
     await page.waitForURL(`**/entities/${group.id}/members`);
     moderatorToken = await page.evaluate(() => localStorage.getItem('token') as string);
@@ -118,6 +116,10 @@ describe('console routes', () => {
     const { page } = await open('/');
     await page.waitForURL('**/entities');
     await page.getByRole('heading', { name: 'Enheter' }).waitFor();
+    // The test server runs outside production, so the development toolbar names both URLs.
+    const toolbar = page.getByTestId('dev-toolbar');
+    await toolbar.getByText(`${s.url}/api`).waitFor();
+    await toolbar.getByText(`${s.url}/display`).waitFor();
   });
 
   it('/entities shows the tree with breadcrumbs, icons and My displays', async () => {

@@ -13,6 +13,7 @@ export const authApi = {
       supportEmail?: string;
       smsNumber?: string;
       featureSet?: string;
+      production?: boolean;
     }>('/status'),
   install: (input: InstallInput) => api.post<unknown>('/admin/install', input),
   login: (email: string, password: string) =>

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 const VARIANTS = {
-  primary: 'bg-primary-500 text-white hover:bg-primary-600 disabled:bg-slate-300 disabled:text-slate-600',
+  primary: 'bg-primary-700 text-white hover:bg-primary-800 disabled:bg-slate-300 disabled:text-slate-600',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-300 disabled:text-slate-600',
   ghost: 'text-primary-700 hover:bg-primary-50 disabled:text-slate-400',

@@ -22,6 +22,7 @@ export function RootLayout() {
           supportEmail: s.supportEmail ?? info.supportEmail,
           smsNumber: s.smsNumber ?? info.smsNumber,
           featureSet: s.featureSet ?? info.featureSet,
+          production: s.production ?? info.production,
         });
       },
       () => store.set(installStatusAtom, 'online'),

@@ -32,6 +32,8 @@ export function buildConsole(): string {
     execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
       cwd: consoleDir,
       stdio: 'inherit',
+      // The test runner's NODE_ENV=test must not turn this into a development build.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
   return dist;

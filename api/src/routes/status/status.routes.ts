@@ -32,6 +32,7 @@ export function statusRoutes(deps: AppDeps): Router<ApiState> {
       supportEmail: deps.config.supportEmail,
       smsNumber: deps.config.smsNumber,
       featureSet: deps.config.featureSet,
+      production: deps.config.production,
     };
   });
   return router;

@@ -1,10 +1,12 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { apiUrl, displayUrl, showDevToolbar } from '../../lib/server-info';
+import { apiUrl, displayUrl, serverInfoAtom, showDevToolbar } from '../../lib/server-info';
 
 /** Outside production: where this console talks to, so testers know which stack they are on. */
 export function DevToolbar() {
   const { t } = useTranslation();
-  if (!showDevToolbar()) return null;
+  const info = useAtomValue(serverInfoAtom);
+  if (!showDevToolbar(info)) return null;
   return (
     <footer
       data-testid="dev-toolbar"

@@ -26,7 +26,7 @@ export default function AdminLayout() {
                 <NavLink
                   to={l.to}
                   className={({ isActive }) =>
-                    `flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${isActive ? 'bg-primary-500 font-medium text-white' : 'bg-white text-slate-700 hover:bg-slate-100 md:bg-transparent'}`
+                    `flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${isActive ? 'bg-primary-700 font-medium text-white' : 'bg-white text-slate-700 hover:bg-slate-100 md:bg-transparent'}`
                   }
                 >
                   <Icon name={l.icon} className="size-4" /> {t(l.label)}

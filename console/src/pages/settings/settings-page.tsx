@@ -29,7 +29,7 @@ export default function SettingsPage() {
                 <NavLink
                   to={`/settings/${s.key}`}
                   className={({ isActive }) =>
-                    `flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${isActive ? 'bg-primary-500 font-medium text-white' : 'text-slate-700 hover:bg-slate-100'}`
+                    `flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap ${isActive ? 'bg-primary-700 font-medium text-white' : 'text-slate-700 hover:bg-slate-100'}`
                   }
                 >
                   <Icon name={s.icon} className="size-4" /> {t(`${s.key}.nav`)}
