@@ -8,7 +8,9 @@ const registry: Record<string, () => Promise<BenchModule>> = {
   'api-entities': () => import('./api-entities.bench'),
   realtime: () => import('./realtime.bench'),
   'display-content': () => import('./display-content.bench'),
+  display: () => import('./display.bench'),
   sms: () => import('./sms.bench'),
+  console: () => import('./console.bench'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
