@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +7,9 @@ import { encodeDisplayId } from '../../../api/src/lib/hashids';
 import { createEntity, createUser } from '../../../api/src/test/fixtures';
 import { type Composed, composeServer } from '../../../realtime/src/compose';
 import { startTestStack, type TestStack } from '../../../realtime/src/test/stack';
+import { buildPlayer } from './build-player';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const displayDir = join(root, 'display');
 export const screenshotDir = join(root, 'docs/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -21,36 +19,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const st = statSync(path);
-    newest = Math.max(newest, st.isDirectory() ? newestMtime(path) : st.mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the player unless dist is newer than every source file. */
-export function buildPlayer(): string {
-  const dist = join(displayDir, 'dist');
-  const index = join(dist, 'index.html');
-  const sources = Math.max(
-    newestMtime(join(displayDir, 'src')),
-    newestMtime(join(displayDir, 'public')),
-    statSync(join(displayDir, 'index.html')).mtimeMs,
-  );
-  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
-    // Vitest sets NODE_ENV=test, which would make Vite emit a development build (and no service worker).
-    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-      cwd: displayDir,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
-  return dist;
-}
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -262,4 +230,4 @@ export function restartable(stack: TestStack, web: { prefix: string; dir: string
   };
 }
 
-export { startTestStack, type TestStack };
+export { buildPlayer, startTestStack, type TestStack };
