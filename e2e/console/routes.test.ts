@@ -349,6 +349,17 @@ describe('console routes', () => {
     await screenshot(page, 'not-found');
   });
 
+  it('going offline shows the connectivity dialog; coming back online closes it', async () => {
+    const { page, context } = await open('/entities');
+    await page.getByRole('heading', { name: 'Enheter' }).waitFor();
+    await context.setOffline(true);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Tilkoblingsproblem').waitFor();
+    await dialog.getByText('Enheten din er frakoblet.', { exact: false }).waitFor();
+    await context.setOffline(false);
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   it('an expired session shows the session-timed-out dialog, whose retry leads to login', async () => {
     const { page } = await open('/entities');
     await page.getByRole('heading', { name: 'Enheter' }).waitFor();
