@@ -75,9 +75,3 @@ export function enqueueInboundSms(deps: AppDeps, smsMessageId: number): void {
       deps.logger.warn({ err: err.message, smsMessageId }, 'could not queue inbound sms'),
     );
 }
-
-export async function closeSmsJobs(deps: AppDeps): Promise<void> {
-  const queue = queues.get(deps);
-  queues.delete(deps);
-  await queue?.close();
-}

@@ -1,5 +1,5 @@
 import { normalizePhone } from '@oppslag/common';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../api/src/db/client';
 import {
   autoApproveNumbers,
@@ -131,7 +131,7 @@ export async function unprocessedSmsIds(deps: AppDeps, minAgeMs: number, limit =
   const rows = await deps.database.db
     .select({ id: smsMessages.id })
     .from(smsMessages)
-    .where(and(eq(smsMessages.status, 'received'), sql`${smsMessages.receivedAt} <= ${before}`))
+    .where(and(eq(smsMessages.status, 'received'), lte(smsMessages.receivedAt, before)))
     .orderBy(smsMessages.id)
     .limit(limit);
   return rows.map((r) => r.id);

@@ -127,7 +127,11 @@ export function smsRoutes(deps: AppDeps): Router<ApiState> {
     const provider = ctx.params.provider as keyof typeof PROVIDERS;
     if (!Object.hasOwn(PROVIDERS, provider)) throw notFound('SMS provider');
     const message = PROVIDERS[provider](deps, ctx);
-    const stored = await storeInboundSms(db, message);
+    // A provider retries on anything but 2xx; a 503 says "later" when the database cannot store it.
+    const stored = await storeInboundSms(db, message).catch((err: Error) => {
+      deps.logger.error({ err: err.message, provider }, 'could not store inbound sms');
+      throw new AppError(503, 'service_unavailable', 'The message could not be stored; try again later');
+    });
     if (!stored.duplicate) enqueueInboundSms(deps, stored.id);
     if (provider === 'twilio') {
       ctx.type = 'text/xml';
