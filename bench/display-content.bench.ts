@@ -1,82 +1,26 @@
 // Bench: GET /api/display/content for a display with 50 notes and 20 banners inherited through
 // three levels (root → organization → group → display), at 50 concurrent keep-alive connections:
 // the full answer, then the 304 path (If-None-Match with the current ETag).
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
-import pg from 'pg';
-import { createApp } from '../api/src/app';
-import { loadConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/db/client';
+import { loadavg } from 'node:os';
 import { contents, notes } from '../api/src/db/schema/index';
-import { closeDeps, createDeps } from '../api/src/infra';
+import type { AppDeps } from '../api/src/deps';
 import { encodeDisplayId } from '../api/src/lib/hashids';
-import { createLogger } from '../api/src/lib/logger';
 import { createEntity, createUser } from '../api/src/test/fixtures';
-import { clearRedisPrefix, TEST_PG_ADMIN_URL, TEST_REDIS_URL } from '../api/src/test/harness';
+import { startTestApi } from '../api/src/test/harness';
+import type { BenchOutcome } from './lib/bench';
+import { formatResult, type LoadResult, runLoad } from './lib/load';
 
-export const name = 'display-content';
+export const description =
+  'GET /api/display/content (50 notes, 20 banners over 3 levels), full vs 304, 50 connections';
+
 const CONNECTIONS = 50;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const WARMUP_MS = 2_000;
 const P99_TARGET_MS = 15;
 const RATIO_TARGET = 3;
 
-interface Result {
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** CPU time of this process (server and client) per request: a figure that load elsewhere on the machine disturbs less. */
-  cpuMsPerRequest: number;
-  statuses: Record<number, number>;
-}
-
-/** A closed-loop load generator: `connections` keep-alive clients each sending one request at a time. */
-async function load(url: URL, headers: Record<string, string>, durationMs: number): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  const end = performance.now() + durationMs;
-  const one = () =>
-    new Promise<void>((resolve, reject) => {
-      const started = performance.now();
-      const req = http.get(url, { agent, headers }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          latencies.push(performance.now() - started);
-          statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
-          resolve();
-        });
-      });
-      req.on('error', reject);
-    });
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) await one();
-    }),
-  );
-  const elapsed = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return {
-    requests: latencies.length,
-    rps: latencies.length / (elapsed / 1000),
-    p50: at(0.5),
-    p99: at(0.99),
-    cpuMsPerRequest: (used.user + used.system) / 1000 / latencies.length,
-    statuses,
-  };
-}
-
 /** Seeds root → organization → group → display with 50 notes and 20 banners spread over the levels. */
-async function seed(deps: Awaited<ReturnType<typeof createDeps>>) {
+export async function seed(deps: AppDeps) {
   const root = await createEntity(deps, { name: 'System', type: 'system' });
   const org = await createEntity(deps, {
     name: 'Borettslaget',
@@ -125,97 +69,43 @@ async function seed(deps: Awaited<ReturnType<typeof createDeps>>) {
   return display.id;
 }
 
-export async function run(): Promise<{ ok: boolean; summary: string }> {
-  const dbName = `oppslag_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = TEST_PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
-  const prefix = `oppslag-bench-${randomBytes(4).toString('hex')}`;
-  const database = await openDatabase({ url, poolSize: 20 });
-  const config = loadConfig({
-    DATABASE_URL: url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: prefix,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    DATA_DIR: `.data/bench-${prefix}`,
-    PORT: '0',
-  });
-  const deps = await createDeps(config, {
-    database,
-    logger: createLogger('silent'),
-    redis: new Redis(TEST_REDIS_URL),
-  });
-  const server = createApp(deps).listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
+export async function run(): Promise<BenchOutcome> {
+  const api = await startTestApi();
   try {
-    const displayId = await seed(deps);
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const reg = await fetch(`${base}/api/display/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ displayId: encodeDisplayId(displayId), apiKey: 'bench-key' }),
+    const displayId = await seed(api.deps);
+    const reg = await api.request('POST', '/api/display/register', {
+      body: { displayId: encodeDisplayId(displayId), apiKey: 'bench-key' },
     });
-    const { token } = (await reg.json()) as { token: string };
-    const target = new URL(`${base}/api/display/content`);
-    const auth = { authorization: `Bearer ${token}` };
-    const first = await fetch(target, { headers: auth });
+    const auth = { authorization: `Bearer ${reg.body.token as string}` };
+    const url = `${api.url}/api/display/content`;
+    const first = await fetch(url, { headers: auth });
     const etag = first.headers.get('etag') ?? '';
-    const body = (await first.json()) as { notes: unknown[]; banners: unknown[] };
     const bytes = Number(first.headers.get('content-length'));
+    const body = (await first.json()) as { notes: unknown[]; banners: unknown[] };
     console.log(
-      `display content: ${body.notes.length} notes, ${body.banners.length} banners, ${bytes} bytes, etag ${etag}`,
+      `display content: ${body.notes.length} notes, ${body.banners.length} banners, ${bytes} bytes`,
     );
-    // Sequential requests: the cost of one answer without queueing behind 49 others.
-    for (const [label, headers] of [
-      ['full', auth],
-      ['304', { ...auth, 'if-none-match': etag }],
-    ] as const) {
-      const t0 = performance.now();
-      for (let i = 0; i < 200; i++) await (await fetch(target, { headers })).arrayBuffer();
-      console.log(`sequential ${label}: ${((performance.now() - t0) / 200).toFixed(2)} ms per request`);
-    }
 
-    await load(target, auth, WARMUP_MS);
-    const full = await load(target, auth, DURATION_MS);
-    await load(target, { ...auth, 'if-none-match': etag }, WARMUP_MS);
-    const notModified = await load(target, { ...auth, 'if-none-match': etag }, DURATION_MS);
-    const line = (label: string, r: Result) =>
-      `${label.padEnd(14)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  cpu ${r.cpuMsPerRequest.toFixed(2)} ms/req  (${r.requests} requests, statuses ${JSON.stringify(r.statuses)})`;
+    const options = { url, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS };
+    const full = await runLoad({ ...options, headers: auth });
+    const notModified = await runLoad({ ...options, headers: { ...auth, 'if-none-match': etag } });
     const ratio = notModified.rps / full.rps;
+    // Every full answer must be a 200, every conditional one a 304, or the figures mean nothing.
+    const valid = (r: LoadResult, expected: number) => r.errors === 0 && r.non2xx === expected;
     const ok =
+      valid(full, 0) &&
+      valid(notModified, notModified.requests) &&
       full.p99 <= P99_TARGET_MS &&
-      ratio >= RATIO_TARGET &&
-      full.statuses[200] === full.requests &&
-      notModified.statuses[304] === notModified.requests;
+      ratio >= RATIO_TARGET;
     const summary = [
-      `GET /api/display/content at ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each`,
-      line('full (200)', full),
-      line('unchanged (304)', notModified),
-      `304/full throughput ratio ${ratio.toFixed(2)} (target ≥ ${RATIO_TARGET}); full p99 target ≤ ${P99_TARGET_MS} ms: ${ok ? 'met' : 'NOT met'}`,
+      `GET /api/display/content, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each (load average ${loadavg()[0].toFixed(1)})`,
+      formatResult('full answer (200)', full),
+      formatResult('unchanged (If-None-Match → 304)', notModified),
+      `304/full throughput ratio ${ratio.toFixed(2)} (target ≥ ${RATIO_TARGET}); full p99 ${full.p99.toFixed(1)} ms (target ≤ ${P99_TARGET_MS} ms)`,
     ].join('\n');
     console.log(summary);
     return { ok, summary };
   } finally {
-    server.close();
-    server.closeAllConnections();
-    await clearRedisPrefix(deps.redis, prefix);
-    await closeDeps(deps);
-    const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
+    await api.close();
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  run().then(
-    (r) => process.exit(r.ok ? 0 : 1),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
 }

@@ -12,8 +12,7 @@ export interface ContentWithAsset {
 }
 
 /** Asset paths relative to the API base, with the asset's update time as a cache-buster. */
-function presentAsset(asset: ContentAssetRow | null): Content['asset'] {
-  if (!asset) return null;
+export function presentContentAsset(asset: ContentAssetRow): NonNullable<Content['asset']> {
   const v = asset.updatedAt.getTime();
   return {
     id: asset.id,
@@ -50,7 +49,7 @@ export function presentContent(
     templateId: row.templateId,
     templateText: row.templateText,
     assetId: row.assetId,
-    asset: presentAsset(asset),
+    asset: asset ? presentContentAsset(asset) : null,
     inherited: row.entityId !== viewedEntityId,
     master: masterId !== null && row.entityId === masterId && viewedEntityId !== masterId,
     createdAt: row.createdAt.toISOString(),

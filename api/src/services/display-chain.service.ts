@@ -1,12 +1,11 @@
 import type { Db } from '../db/client';
 import type { DisplayClaims } from '../lib/tokens';
 import { displayTokenInvalid } from '../middleware/display-auth';
-import type { EntityRow } from '../presenters/entity.presenter';
-import { displayQueries } from './display-queries';
+import { type ChainEntity, displayQueries } from './display-queries';
 
 export interface DisplayChain {
   /** The display and its ancestors, display first. */
-  chain: EntityRow[];
+  chain: ChainEntity[];
   /**
    * Changes whenever anything the display shows may have changed: every domain write records an
    * event that bumps its entity's sequence number (notes, contents, assets, stops, settings), so
@@ -26,15 +25,15 @@ export async function loadDisplayChain(
   claims: DisplayClaims,
   masterId: number | null,
 ): Promise<DisplayChain> {
-  const rows = await displayQueries(db).chain.execute({ id: claims.entityId, masterId: masterId ?? 0 });
-  const byId = new Map(rows.map((r) => [r.entity.id, r]));
-  const chain: EntityRow[] = [];
+  const rows = await displayQueries.chain(db, claims.entityId, masterId);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const chain: ChainEntity[] = [];
   const parts: string[] = [];
   let current = byId.get(claims.entityId);
   while (current && chain.length < 65) {
-    chain.push(current.entity);
-    parts.push(`${current.entity.id}:${current.entity.updatedAt.getTime()}:${current.seq ?? 0}`);
-    current = current.entity.parentId === null ? undefined : byId.get(current.entity.parentId);
+    chain.push(current);
+    parts.push(`${current.id}:${current.updatedAt.getTime()}:${current.seq ?? 0}`);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
   }
   const display = chain[0];
   if (!display || display.deleted || display.type !== 'display' || display.apiKeyVersion !== claims.kv) {

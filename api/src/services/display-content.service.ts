@@ -10,9 +10,8 @@ import {
 } from '@oppslag/common';
 import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../db/client';
-import { presentContent } from '../presenters/content.presenter';
-import type { EntityRow } from '../presenters/entity.presenter';
-import { displayQueries } from './display-queries';
+import { presentContentAsset } from '../presenters/content.presenter';
+import { type ChainEntity, type DisplaySlideRow, displayQueries } from './display-queries';
 import { nearestOrganization } from './entity-chain.service';
 import { getMasterScope, type MasterScope, masterReaches } from './master.service';
 
@@ -40,7 +39,7 @@ function parseCached(raw: string | null): unknown {
 export async function readLiveData(
   redis: Redis,
   prefix: string,
-  chain: readonly EntityRow[],
+  chain: readonly ChainEntity[],
 ): Promise<{ transit: string | null; weather: string | null }> {
   const organization = nearestOrganization(chain);
   const keys = [cacheKeys.transit(prefix, chain[0].id)];
@@ -54,19 +53,32 @@ export async function readLiveData(
   }
 }
 
-const slideOf = (c: ReturnType<typeof presentContent>): DisplaySlide => ({
-  id: c.id,
-  entityId: c.entityId,
-  slot: c.slot,
-  type: c.type,
-  start: c.start,
-  end: c.end,
-  duration: c.duration,
-  templateId: c.templateId,
-  templateText: c.templateText,
-  asset: c.asset,
-  master: c.master,
-});
+/** A slide as the player gets it: only what it needs to show and time the slide. */
+function slideOf(c: DisplaySlideRow, masterId: number | null): DisplaySlide {
+  return {
+    id: c.id,
+    entityId: c.entityId,
+    slot: c.slot,
+    type: c.type,
+    start: c.start.toISOString(),
+    end: c.end ? c.end.toISOString() : null,
+    duration: c.duration,
+    templateId: c.templateId,
+    templateText: c.templateText,
+    asset:
+      c.assetId === null
+        ? null
+        : presentContentAsset({
+            id: c.assetId,
+            type: c.assetType ?? 0,
+            mime: c.assetMime ?? '',
+            page: c.assetPage ?? 1,
+            hasCropped: c.assetHasCropped ?? false,
+            updatedAt: c.assetUpdatedAt ?? new Date(0),
+          }),
+    master: c.entityId === masterId,
+  };
+}
 
 /**
  * Everything a display shows, from its chain (display first): approved notes that are active or
@@ -76,7 +88,7 @@ const slideOf = (c: ReturnType<typeof presentContent>): DisplaySlide => ({
  */
 export async function buildDisplayContent(
   db: Db,
-  chain: readonly EntityRow[],
+  chain: readonly ChainEntity[],
   live: { transit: string | null; weather: string | null },
   opts: { featureSet: FeatureSet; now: Date; master: MasterScope | null },
 ): Promise<BuiltContent> {
@@ -86,10 +98,9 @@ export async function buildDisplayContent(
   const masterSlots = slots.filter((s) => masterReaches(opts.master, ancestry, s, false));
   const masterId = masterSlots.length > 0 && opts.master ? opts.master.masterId : null;
   const entityIds = masterId !== null && !ancestry.includes(masterId) ? [...ancestry, masterId] : ancestry;
-  const queries = displayQueries(db);
   const [noteRows, contentRows] = await Promise.all([
-    queries.notes.execute({ ids: ancestry }),
-    slots.length > 0 ? queries.contents.execute({ ids: entityIds, slots }) : Promise.resolve([]),
+    displayQueries.notes(db, ancestry),
+    slots.length > 0 ? displayQueries.contents(db, entityIds, slots) : Promise.resolve([]),
   ]);
 
   let changesAt: number | null = null;
@@ -122,16 +133,16 @@ export async function buildDisplayContent(
     adsSmall: [],
     adsLarge: [],
   };
-  for (const row of contentRows) {
-    const { content } = row;
+  for (const content of contentRows) {
     // The master's own banners stay on the master display; only its ads reach others.
     if (content.entityId === masterId && !ancestry.includes(masterId) && !masterSlots.includes(content.slot))
       continue;
     if (content.end && content.end.getTime() < now) continue;
     later(content.start.getTime());
     if (content.end) later(content.end.getTime() + 1);
-    const asset = row.asset?.id ? row.asset : null;
-    bySlot[content.slot].push(slideOf(presentContent({ content, asset }, ancestry[0], masterId)));
+    bySlot[content.slot].push(
+      slideOf(content, masterId !== null && !ancestry.includes(masterId) ? masterId : null),
+    );
   }
 
   const fallbackText = chain.find((e) => e.bannerFallbackText?.trim())?.bannerFallbackText ?? null;

@@ -1,67 +1,95 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { assets, contents, entities, entitySequences, notes } from '../db/schema/index';
 
 /**
- * The three queries behind every display poll, prepared once per database: building a Drizzle
- * query costs more CPU than running it, and a display asks the same questions every time.
- * Arrays go in as one parameter (`= any($1)`), so the statement text never varies.
+ * The three queries behind every display poll, as fixed SQL sent straight to the driver (a named
+ * prepared statement on node-postgres). A display asks the same questions every few seconds, and
+ * building and mapping them through the query builder cost more CPU than running them. Arrays go
+ * in as one parameter (`= any($1)`), so the statement text never varies. Column names are aliased
+ * to the camelCase the rest of the API uses; both drivers parse timestamps into Date.
  */
-function prepare(db: Db) {
-  return {
-    chain: db
-      .select({ entity: entities, seq: entitySequences.seq })
-      .from(entities)
-      .leftJoin(entitySequences, eq(entitySequences.entityId, entities.id))
-      .where(
-        sql`${entities.id} in (
-          with recursive chain(id, parent_id, depth) as (
-            select id, parent_id, 0 from entities where id = ${sql.placeholder('id')}
-            union all
-            select e.id, e.parent_id, c.depth + 1 from entities e join chain c on e.id = c.parent_id where c.depth < 64
-          ) select id from chain) or ${entities.id} = ${sql.placeholder('masterId')}`,
-      )
-      .prepare('display_chain'),
-    notes: db
-      .select()
-      .from(notes)
-      .where(and(sql`${notes.entityId} = any(${sql.placeholder('ids')}::int[])`, eq(notes.approved, true)))
-      .orderBy(desc(notes.sticky), desc(notes.date), desc(notes.id))
-      .prepare('display_notes'),
-    contents: db
-      .select({
-        content: contents,
-        asset: {
-          id: assets.id,
-          type: assets.type,
-          mime: assets.mime,
-          page: assets.page,
-          hasCropped: assets.hasCropped,
-          updatedAt: assets.updatedAt,
-        },
-      })
-      .from(contents)
-      .leftJoin(assets, eq(assets.id, contents.assetId))
-      .where(
-        and(
-          sql`${contents.entityId} = any(${sql.placeholder('ids')}::int[])`,
-          sql`${contents.slot} = any(${sql.placeholder('slots')}::text[])`,
-          eq(contents.approved, true),
-          eq(contents.isTemplate, false),
-        ),
-      )
-      .orderBy(asc(contents.start), desc(contents.id))
-      .prepare('display_contents'),
-  };
+const SQL = {
+  chain: `
+    with recursive chain(id, parent_id, depth) as (
+      select id, parent_id, 0 from entities where id = $1
+      union all
+      select e.id, e.parent_id, c.depth + 1 from entities e join chain c on e.id = c.parent_id where c.depth < 64
+    )
+    select e.id, e.parent_id as "parentId", e.type, e.deleted, e.api_key_version as "apiKeyVersion",
+      e.banner_fallback_text as "bannerFallbackText", e.updated_at as "updatedAt", s.seq
+    from entities e left join entity_sequences s on s.entity_id = e.id
+    where e.id in (select id from chain) or e.id = $2`,
+  notes: `
+    select id, entity_id as "entityId", text, icon, icon_color as "iconColor", date, "end", sticky
+    from notes where entity_id = any($1::int[]) and approved
+    order by sticky desc, date desc, id desc`,
+  contents: `
+    select c.id, c.entity_id as "entityId", c.slot, c.type, c.start, c."end", c.duration,
+      c.template_id as "templateId", c.template_text as "templateText",
+      a.id as "assetId", a.type as "assetType", a.mime as "assetMime", a.page as "assetPage",
+      a.has_cropped as "assetHasCropped", a.updated_at as "assetUpdatedAt"
+    from contents c left join assets a on a.id = c.asset_id
+    where c.entity_id = any($1::int[]) and c.slot = any($2::text[]) and c.approved is true and not c.is_template
+    order by c.start asc, c.id desc`,
+} as const;
+
+/** The columns of a display's chain that its content and its version depend on. */
+export interface ChainEntity {
+  id: number;
+  parentId: number | null;
+  type: 'system' | 'group' | 'organization' | 'display';
+  deleted: boolean;
+  apiKeyVersion: number;
+  bannerFallbackText: string | null;
+  updatedAt: Date;
+  /** The entity's last event sequence number (null before its first event). */
+  seq: number | null;
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-export function displayQueries(db: Db): ReturnType<typeof prepare> {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = prepare(db);
-    prepared.set(db, queries);
-  }
-  return queries;
+export interface DisplayNoteRow {
+  id: number;
+  entityId: number;
+  text: string;
+  icon: string;
+  iconColor: string;
+  date: Date;
+  end: Date | null;
+  sticky: boolean;
 }
+
+export interface DisplaySlideRow {
+  id: number;
+  entityId: number;
+  slot: 'banner' | 'partnerLogo' | 'adsSmall' | 'adsLarge';
+  type: 'banner-asset' | 'banner-template';
+  start: Date;
+  end: Date | null;
+  duration: number | null;
+  templateId: string | null;
+  templateText: string | null;
+  assetId: number | null;
+  assetType: number | null;
+  assetMime: string | null;
+  assetPage: number | null;
+  assetHasCropped: boolean | null;
+  assetUpdatedAt: Date | null;
+}
+
+type Client = {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+};
+
+function run<T>(db: Db, name: keyof typeof SQL, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: Client & { waitReady?: unknown } }).$client;
+  // PGlite has no named statements; node-postgres prepares each name once per connection.
+  const result = client.waitReady
+    ? client.query(SQL[name], values)
+    : client.query({ name: `display_${name}`, text: SQL[name], values });
+  return result.then((r) => r.rows as T[]);
+}
+
+export const displayQueries = {
+  chain: (db: Db, id: number, masterId: number | null) => run<ChainEntity>(db, 'chain', [id, masterId ?? 0]),
+  notes: (db: Db, ids: number[]) => run<DisplayNoteRow>(db, 'notes', [ids]),
+  contents: (db: Db, ids: number[], slots: string[]) => run<DisplaySlideRow>(db, 'contents', [ids, slots]),
+};

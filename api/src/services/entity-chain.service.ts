@@ -33,5 +33,5 @@ export async function loadChain(tx: Tx, entityId: number): Promise<EntityRow[] |
 }
 
 /** The nearest organization in a chain (the display's own organization), if any. */
-export const nearestOrganization = (chain: readonly EntityRow[]) =>
+export const nearestOrganization = <T extends { type: string }>(chain: readonly T[]): T | null =>
   chain.find((e) => e.type === 'organization') ?? null;

@@ -2,7 +2,12 @@ import Router from '@koa/router';
 import { registerDisplaySchema, resolveFeatureSet } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
 import { parse } from '../../errors';
-import { type DisplayState, displayAuth, displayClaimsOf } from '../../middleware/display-auth';
+import {
+  type DisplayState,
+  displayAuth,
+  displayClaimsOf,
+  displayTokenInvalid,
+} from '../../middleware/display-auth';
 import { loadDisplayChain } from '../../services/display-chain.service';
 import {
   buildDisplayContent,
@@ -13,6 +18,7 @@ import {
 } from '../../services/display-content.service';
 import { buildManifest, chainTransitStops } from '../../services/display-manifest.service';
 import { markRegistered, verifyDisplayKey } from '../../services/display-register.service';
+import { loadChain } from '../../services/entity-chain.service';
 import './display.openapi';
 
 /** True when If-None-Match names this entity tag (or is `*`). */
@@ -38,7 +44,9 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   };
 
   const manifestFor = async (entityId: number, kv: number) => {
-    const { chain } = await loadDisplayChain(db, { typ: 'display', entityId, kv }, null);
+    await loadDisplayChain(db, { typ: 'display', entityId, kv }, null);
+    const chain = await loadChain(db, entityId);
+    if (!chain) throw displayTokenInvalid();
     return buildManifest(chain, await chainTransitStops(db, chain), manifestOptions);
   };
 
