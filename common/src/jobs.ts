@@ -42,6 +42,8 @@ export const assetCropJobSchema = z.object({
   cropVersion: z.number().int().positive(),
 });
 export type AssetCropJob = z.infer<typeof assetCropJobSchema>;
+/** Re-queues crops left pending (requested while Redis was away); a scheduler runs it every minute. */
+export const assetSweepJobSchema = z.object({});
 /** Job ids make a repeated enqueue of the same crop request a no-op in BullMQ. */
 export const assetCropJobId = (job: AssetCropJob) => `asset-${job.assetId}-crop-${job.cropVersion}`;
 
@@ -64,7 +66,7 @@ export const weatherSweepJobSchema = z.object({});
 export const JOBS = {
   events: { event: outboxEventSchema },
   effects: { effect: effectJobSchema },
-  assets: { crop: assetCropJobSchema },
+  assets: { crop: assetCropJobSchema, sweep: assetSweepJobSchema },
   sms: { inbound: smsInboundJobSchema },
   transit: { poll: transitPollJobSchema },
   weather: { sweep: weatherSweepJobSchema },

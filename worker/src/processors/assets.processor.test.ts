@@ -9,7 +9,8 @@ import { uploadAsset } from '../../../api/src/test/asset-upload';
 import { createWorld, type World } from '../../../api/src/test/fixtures';
 import { startTestApi, type TestApi } from '../../../api/src/test/harness';
 import { bullPrefix, Queues } from '../queues';
-import { renderAssetCrop, requeuePendingCrops } from './assets.processor';
+import { ProcessorRegistry } from '../registry';
+import { registerAssetProcessors, renderAssetCrop, requeuePendingCrops } from './assets.processor';
 
 let api: TestApi;
 let world: World;
@@ -215,6 +216,32 @@ describe('assets/crop processor', () => {
       expect(again).toBeGreaterThanOrEqual(0);
     } finally {
       await queue.close();
+    }
+  });
+
+  it('registers the crop and sweep jobs and schedules the sweep', async () => {
+    const queues = new Queues({
+      redisUrl: api.deps.config.redisUrl,
+      redisPrefix: api.deps.config.redisPrefix,
+      logger: api.deps.logger,
+    });
+    try {
+      const registry = new ProcessorRegistry();
+      registerAssetProcessors(registry, { deps: api.deps, queues });
+      const queue = queues.queue('assets');
+      const deadline = Date.now() + 5000;
+      let scheduler = await queue.getJobScheduler('assets-sweep');
+      while (!scheduler && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        scheduler = await queue.getJobScheduler('assets-sweep');
+      }
+      expect(Number(scheduler?.every)).toBe(60_000);
+      const pending = await upload(await pngSample(50, 50));
+      const swept = await registry.dispatch('assets', { name: 'sweep', data: {} } as never);
+      expect(swept).toBeGreaterThanOrEqual(1);
+      expect(await queue.getJob(assetCropJobId({ assetId: pending.id, cropVersion: 1 }))).toBeTruthy();
+    } finally {
+      await queues.close();
     }
   });
 });

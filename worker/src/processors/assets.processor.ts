@@ -111,7 +111,7 @@ export async function renderAssetCrop(deps: AssetCropDeps, job: AssetCropJob): P
 
 /**
  * Queues every crop whose newest version has no rendition yet, e.g. requested while Redis was
- * down. Job ids make this safe to run on every start.
+ * down. Job ids make this safe to repeat; the `assets/sweep` job runs it every minute.
  */
 export async function requeuePendingCrops(deps: Pick<AppDeps, 'database'>, queue: Queue): Promise<number> {
   const pending = await deps.database.db
@@ -127,10 +127,27 @@ export async function requeuePendingCrops(deps: Pick<AppDeps, 'database'>, queue
   return pending.length;
 }
 
-/** Registers the `assets/crop` processor and queues crops left pending while Redis was away. */
+const ASSETS_SCHEDULER = 'assets-sweep';
+/** How often crops left pending are queued again. */
+export const ASSETS_SWEEP_EVERY_MS = 60_000;
+
+/** Creates the sweep's scheduler unless it exists (upserting would move its next run). */
+async function ensureAssetsScheduler(queue: Queue): Promise<void> {
+  const existing = await queue.getJobScheduler(ASSETS_SCHEDULER);
+  if (existing && Number(existing.every) === ASSETS_SWEEP_EVERY_MS) return;
+  await queue.upsertJobScheduler(
+    ASSETS_SCHEDULER,
+    { every: ASSETS_SWEEP_EVERY_MS },
+    { name: 'sweep', data: {} },
+  );
+}
+
+/** Registers the `assets` jobs: crop renders, and the sweep that queues crops left pending. */
 export function registerAssetProcessors(registry: ProcessorRegistry, ctx: WorkerContext): void {
+  const queue = () => ctx.queues.queue('assets');
   registry.register('assets', 'crop', (data) => renderAssetCrop(ctx.deps, data));
-  void requeuePendingCrops(ctx.deps, ctx.queues.queue('assets'))
-    .then((count) => count && ctx.deps.logger.info({ count }, 'queued pending asset crops'))
-    .catch((err: Error) => ctx.deps.logger.warn({ err: err.message }, 'could not queue pending asset crops'));
+  registry.register('assets', 'sweep', () => requeuePendingCrops(ctx.deps, queue()));
+  void ensureAssetsScheduler(queue()).catch((err: Error) =>
+    ctx.deps.logger.warn({ err: err.message }, 'could not schedule the asset crop sweep'),
+  );
 }
