@@ -7,7 +7,7 @@ export type PdfInspection =
 /** Bounds for parsing one uploaded PDF; pdf-lib never evaluates scripts, these cap time and memory. */
 export const PDF_INSPECT_LIMITS = { timeoutMs: 10_000, heapMb: 256 };
 
-const workerUrl = new URL('./pdf-inspect.worker.ts', import.meta.url);
+const workerUrl = new URL('./pdf-inspect.thread.ts', import.meta.url);
 
 /**
  * Parses a PDF with pdf-lib in a worker thread with a heap limit and a timeout, and returns its page
