@@ -1,5 +1,6 @@
 import type { OutboxEvent } from '@oppslag/common';
 import type { AppDeps } from '../../api/src/deps';
+import { fanoutLatency } from '../../api/src/lib/metrics';
 import { getAncestry } from '../../api/src/services/access.service';
 import { type AnySocket, type GatewayServer, rooms } from './identity';
 import { applyRooms, roomsFor } from './rooms';
@@ -111,6 +112,7 @@ export function createEventPusher(io: GatewayServer, deps: AppDeps) {
     }
 
     io.to(audience).emit(event.type, payload);
+    fanoutLatency.observe(Math.max(0, Date.now() - Date.parse(event.createdAt)) / 1000);
 
     if (event.type === 'entity.apiKeyRegenerated' && event.entityId !== null) {
       // The screen holding the old key is cut off; its token no longer passes the handshake.

@@ -4,6 +4,7 @@ import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../../api/src/deps';
+import { connectedClients } from '../../api/src/lib/metrics';
 import { Queues } from '../../worker/src/queues';
 import { ProcessorRegistry } from '../../worker/src/registry';
 import { identify, originAllowed, unauthorizedError } from './auth';
@@ -71,8 +72,13 @@ export async function startRealtime(
 
   const presence = new DisplayPresence(io, deps);
   io.on('connection', (socket) => {
+    const kind = socket.data.identity.kind === 'display' ? 'display' : 'console';
+    connectedClients.inc({ kind });
     void presence.connected(socket);
-    socket.on('disconnect', () => void presence.disconnected(socket));
+    socket.on('disconnect', () => {
+      connectedClients.dec({ kind });
+      void presence.disconnected(socket);
+    });
     socket.on('subscribe', async (request: unknown, ack?: (answer: { ok: boolean }) => void) => {
       const entityId = (request as { entityId?: unknown } | null)?.entityId;
       const ok =

@@ -2,6 +2,7 @@ import type { QueueName } from '@oppslag/common';
 import { type DefaultJobOptions, type Processor, Queue, Worker, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { jobDuration, queueDepth } from '../../api/src/lib/metrics';
 
 /** BullMQ keys live under the deployment's Redis prefix, so tests and instances never share queues. */
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
@@ -36,6 +37,7 @@ export class Queues {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly workerConnections: Redis[] = [];
+  private depthTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: QueueFactoryOptions) {
     this.prefix = bullPrefix(opts.redisPrefix);
@@ -100,7 +102,18 @@ export class Queues {
       this.opts.logger.debug({ err: err.message }, 'bullmq worker redis error'),
     );
     this.workerConnections.push(connection);
-    const worker = new Worker<D, R>(name, processor, {
+    const timed: Processor<D, R> = async (job, token, signal) => {
+      const stop = jobDuration.startTimer({ queue: name });
+      try {
+        const result = await processor(job, token, signal);
+        stop({ outcome: 'completed' });
+        return result;
+      } catch (err) {
+        stop({ outcome: 'failed' });
+        throw err;
+      }
+    };
+    const worker = new Worker<D, R>(name, timed, {
       concurrency: 8,
       ...options,
       connection,
@@ -115,6 +128,21 @@ export class Queues {
     );
     this.workers.push(worker as Worker);
     return worker;
+  }
+
+  /** Publishes job counts per queue and state every `everyMs` (stops with `close`). */
+  trackDepth(names: readonly QueueName[], everyMs = 15_000): void {
+    const measure = async () => {
+      if (!this.connected) return;
+      for (const name of names) {
+        const counts = await this.queue(name)
+          .getJobCounts('waiting', 'active', 'delayed', 'failed')
+          .catch(() => null);
+        for (const [state, n] of Object.entries(counts ?? {})) queueDepth.set({ queue: name, state }, n);
+      }
+    };
+    this.depthTimer = setInterval(() => void measure(), everyMs);
+    this.depthTimer.unref();
   }
 
   /** Warns when Redis may evict keys: BullMQ loses jobs silently under any policy but noeviction. */
@@ -137,6 +165,7 @@ export class Queues {
 
   /** Stops consumers first (letting in-flight jobs finish), then producers and connections. */
   async close(): Promise<void> {
+    if (this.depthTimer) clearInterval(this.depthTimer);
     await Promise.allSettled(this.workers.map((w) => w.close()));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
     for (const c of this.workerConnections) c.disconnect();

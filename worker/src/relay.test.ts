@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../api/src/db/client';
 import { events } from '../../api/src/db/schema/index';
 import { createLogger } from '../../api/src/lib/logger';
+import { outboxRelayed } from '../../api/src/lib/metrics';
 import { recordEvent } from '../../api/src/services/events.service';
 import {
   clearRedisPrefix,
@@ -67,8 +68,11 @@ describe('outbox relay', () => {
   it('moves unsent events to the events queue with jobId = event id and marks them sent', async () => {
     const first = await writeEvent(db, 7, { text: 'hello' });
     const second = await writeEvent(db, 7, { text: 'again' });
+    const counted = async () => (await outboxRelayed.get()).values[0]?.value ?? 0;
+    const before = await counted();
     const moved = await relay().drain();
     expect(moved).toBe(2);
+    expect((await counted()) - before).toBe(2);
     const job = await queues.queue('events').getJob(first.id);
     expect(job?.id).toBe(first.id);
     expect(job?.name).toBe('event');

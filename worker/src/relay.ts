@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../api/src/db/client';
 import { events } from '../../api/src/db/schema/index';
 import type { OutboxNotifier } from '../../api/src/deps';
+import { outboxLag, outboxRelayed } from '../../api/src/lib/metrics';
 import type { Queues } from './queues';
 
 export interface RelayOptions {
@@ -47,6 +48,7 @@ export class OutboxRelay implements OutboxNotifier {
   start(): this {
     this.timer = setInterval(() => {
       this.notify();
+      void this.measureLag();
       if (Date.now() - this.lastPurge > PURGE_EVERY_MS) void this.purge();
     }, this.opts.sweepMs ?? 1000);
     this.timer.unref();
@@ -93,6 +95,20 @@ export class OutboxRelay implements OutboxNotifier {
     }
   }
 
+  /** Publishes the age of the oldest unrelayed event (0 when the outbox is empty). */
+  private async measureLag(): Promise<void> {
+    try {
+      const [row] = await this.opts.database.db
+        .select({ oldest: sql<string | Date | null>`min(${events.createdAt})` })
+        .from(events)
+        .where(isNull(events.sentAt));
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+      outboxLag.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+    } catch {
+      // The database is unreachable; the gauge keeps its last value and readiness reports the outage.
+    }
+  }
+
   /** Deletes sent events past the retention; returns how many went. */
   async purge(): Promise<number> {
     this.lastPurge = Date.now();
@@ -114,6 +130,7 @@ export class OutboxRelay implements OutboxNotifier {
     let total = 0;
     for (;;) {
       const moved = await this.moveBatch();
+      outboxRelayed.inc(moved);
       total += moved;
       if (moved < this.batchSize || this.stopped) return total;
     }

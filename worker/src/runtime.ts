@@ -54,6 +54,7 @@ export async function startWorkerRuntime(
     : null;
   // `start` refuses to run when a catalogued job has no processor.
   const workers = opts.processors === false ? [] : registry.start(queues, 'worker');
+  if (opts.processors !== false) queues.trackDepth(registry.queuesFor('worker'));
   const stopBackground =
     opts.background === false
       ? async () => undefined
