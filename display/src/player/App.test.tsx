@@ -97,6 +97,26 @@ describe('App registration', () => {
     expect(loadSession()?.token).toBe('preview-token');
   });
 
+  it('fills in the display id from a preview link without a key', async () => {
+    serve({});
+    history.replaceState(null, '', '/display/?displayId=abcdefghij');
+    renderApp();
+    expect((screen.getByLabelText('Skjerm-ID') as HTMLInputElement).value).toBe('abcdefghij');
+    expect(location.search).toBe('');
+  });
+
+  it('registers again from a preview link even when a session exists', async () => {
+    saveSession({ displayId: 'abcdefghij', token: 'stale-token' });
+    serve({
+      '/api/display/register': () => json({ token: 'fresh-token', manifest }),
+      '/api/display/manifest': () => json(manifest),
+      '/api/display/content': () => json({ notes: [] }),
+    });
+    history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=new-key');
+    renderApp();
+    await vi.waitFor(() => expect(loadSession()?.token).toBe('fresh-token'));
+  });
+
   it('returns to registration with a clear message when the key was regenerated', async () => {
     saveSession({ displayId: 'abcdefghij', token: 'old-token' });
     serve({ '/api/display/manifest': () => json({}, 401), '/api/display/content': () => json({}, 401) });

@@ -21,7 +21,10 @@ import { useT } from './use-t';
 /** Registration when the screen has no (valid) token, the live player otherwise. */
 export function App() {
   const t = useT();
-  const [session, setSession] = useState<Session | null>(() => loadSession());
+  // A preview link with credentials replaces whatever the screen had, so the old token is not used.
+  const [session, setSession] = useState<Session | null>(() =>
+    credentialsFromQuery(location.search) ? null : loadSession(),
+  );
   const [message, setMessage] = useState<MessageKey | null>(() => (wasRevoked() ? 'register.revoked' : null));
   const [busy, setBusy] = useState(false);
   const setPlayerState = useSetAtom(playerStateAtom);
@@ -44,18 +47,18 @@ export function App() {
     }
   }, []);
 
-  // The console's preview link carries the credentials; they are used once and removed from the
-  // address bar so the key does not linger in history.
+  // The console's preview link carries the credentials (admins) or only the display id (others).
+  // They are used once and removed from the address bar so the key does not linger in history;
+  // a full pair always registers again, so a preview after a key regeneration just works.
+  const [prefill] = useState(() => new URLSearchParams(location.search).get('displayId') ?? '');
   useEffect(() => {
     const creds = credentialsFromQuery(location.search);
-    if (!creds) return;
     const url = new URL(location.href);
+    if (!url.searchParams.has('displayId') && !url.searchParams.has('apiKey')) return;
     url.searchParams.delete('displayId');
     url.searchParams.delete('apiKey');
     history.replaceState(null, '', url);
-    const current = loadSession();
-    if (current?.displayId === creds.displayId) return;
-    void register(creds.displayId, creds.apiKey);
+    if (creds) void register(creds.displayId, creds.apiKey);
   }, [register]);
 
   useEffect(() => {
@@ -68,6 +71,8 @@ export function App() {
         if (state.manifest) setLanguage(state.manifest.language);
       },
       onRevoked: () => {
+        // Only forget the token this engine ran with, never one a newer registration just stored.
+        if (loadSession()?.token !== session.token) return;
         clearSession(true);
         setToken(null);
         setMessage('register.revoked');
@@ -79,7 +84,14 @@ export function App() {
   }, [session, setPlayerState, setToken, setLanguage]);
 
   if (!session) {
-    return <Registration onSubmit={register} message={message ? t(message) : null} busy={busy} />;
+    return (
+      <Registration
+        onSubmit={register}
+        message={message ? t(message) : null}
+        busy={busy}
+        initialDisplayId={prefill}
+      />
+    );
   }
   return <Player />;
 }

@@ -6,13 +6,15 @@ export function Registration({
   onSubmit,
   message,
   busy,
+  initialDisplayId = '',
 }: {
   onSubmit(displayId: string, apiKey: string): void;
   message: string | null;
   busy: boolean;
+  initialDisplayId?: string;
 }) {
   const t = useT();
-  const [displayId, setDisplayId] = useState('');
+  const [displayId, setDisplayId] = useState(initialDisplayId);
   const [apiKey, setApiKey] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -37,7 +39,7 @@ export function Registration({
             name="displayId"
             value={displayId}
             onChange={(e) => setDisplayId(e.target.value)}
-            autoFocus
+            autoFocus={!initialDisplayId}
             autoComplete="off"
             className="rounded-xl border-2 border-neutral-300 px-4 py-3 text-xl font-normal focus:border-[#019939] focus:outline-none"
           />
@@ -48,6 +50,7 @@ export function Registration({
             name="apiKey"
             value={apiKey}
             onChange={(e) => setApiKey(e.target.value)}
+            autoFocus={!!initialDisplayId}
             autoComplete="off"
             className="rounded-xl border-2 border-neutral-300 px-4 py-3 text-xl font-normal focus:border-[#019939] focus:outline-none"
           />

@@ -1,0 +1,141 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { normalizeManifest } from '../api/normalize';
+import { type DisplayContent, emptyContent } from '../api/types';
+import { NOW, note, slide } from '../test-utils';
+import { Player } from './Player';
+import { playerStateAtom } from './state';
+
+const baseManifest = {
+  displayId: 'abcdefghij',
+  entityId: 7,
+  codeWord: 'SOLBAKKEN',
+  showCodeWord: true,
+  smsNumber: '2077',
+  displayInformation: 'Vaktmester: 912 34 567',
+  layout: 'default',
+  orientation: 0,
+  modules: ['clock', 'weather', 'transit', 'notes', 'banners', 'info'].map((name) => ({ name })),
+  fallback: 'Velkommen hjem',
+  display: { id: 7, name: 'Oppgang A', noteBoardBackgroundColor: '#f7d4d2' },
+  organization: { id: 2, name: 'Solbakken', noteBoardBackgroundColor: '#eeeeee' },
+};
+
+const liveContent = (): DisplayContent => ({
+  ...emptyContent(),
+  notes: [note(1)],
+  banners: [slide('b1')],
+  adsSmall: [slide('s1')],
+  adsLarge: [slide('l1')],
+  partnerLogo: [slide('p1')],
+  transit: [
+    {
+      stopId: 's',
+      label: 'Storo',
+      departures: [
+        {
+          lineCode: '5',
+          frontText: 'Vestli',
+          departureTime: NOW + 120_000,
+          transportMode: 'metro',
+          transportSubmode: null,
+        },
+      ],
+    },
+  ],
+  weather: [{ date: '2026-11-21', symbolCode: 'rain', temperature: 2, minTemperature: 1, maxTemperature: 3 }],
+});
+
+function renderPlayer(manifest: Record<string, unknown>, content: DisplayContent = liveContent()) {
+  const store = createStore();
+  store.set(playerStateAtom, {
+    manifest: normalizeManifest({ ...baseManifest, ...manifest }),
+    content,
+    online: true,
+  });
+  render(
+    <Provider store={store}>
+      <Player />
+    </Provider>,
+  );
+  return store;
+}
+
+const widget = (name: string) => document.querySelector<HTMLElement>(`[data-widget="${name}"]`);
+
+describe('Player layouts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('default layout: styretavla slots, banner 480×895, both ads, no partner logo', () => {
+    renderPlayer({});
+    expect(document.querySelector('[data-orientation]')?.getAttribute('data-orientation')).toBe('horizontal');
+    expect(widget('banner')?.style.width).toBe('480px');
+    expect(widget('banner')?.style.height).toBe('895px');
+    expect(widget('adsLarge')?.style.width).toBe('590px');
+    expect(widget('adsSmall')?.style.height).toBe('175px');
+    expect(widget('partnerLogo')).toBeNull();
+    expect(widget('notes')?.style.backgroundColor).toBe('rgb(247, 212, 210)');
+  });
+
+  it('oppslag layout: the 1080×1080 banner and the partner logo, no ads, vertical when asked', () => {
+    renderPlayer({ layout: 'oppslag', orientation: 1 });
+    expect(document.querySelector('[data-orientation]')?.getAttribute('data-orientation')).toBe('vertical');
+    expect(widget('banner')?.style.width).toBe('1080px');
+    expect(widget('partnerLogo')?.style.width).toBe('536px');
+    expect(widget('adsLarge')).toBeNull();
+    expect(widget('adsSmall')).toBeNull();
+  });
+
+  it('hides weather and transit when switched off or without data', () => {
+    renderPlayer({ modules: ['clock', 'notes', 'banners', 'info'].map((name) => ({ name })) });
+    expect(widget('weather')).toBeNull();
+    expect(widget('transit')).toBeNull();
+    expect(widget('clock')).not.toBeNull();
+    cleanup();
+    renderPlayer(
+      {},
+      { ...liveContent(), weather: [], transit: [{ stopId: 's', label: 'Storo', departures: [] }] },
+    );
+    expect(widget('weather')).toBeNull();
+    expect(widget('transit')).toBeNull();
+  });
+
+  it('shows the SMS hint with code word and number, and the display information', () => {
+    renderPlayer({});
+    expect(screen.getByTestId('sms-hint').textContent).toBe(
+      'Legg ut et oppslag: send en SMS som starter med SOLBAKKEN til 2077',
+    );
+    expect(screen.getByTestId('display-information').textContent).toBe('Vaktmester: 912 34 567');
+    cleanup();
+    renderPlayer({ showCodeWord: false });
+    expect(screen.queryByTestId('sms-hint')).toBeNull();
+    expect(screen.getByTestId('display-information')).toBeTruthy();
+  });
+
+  it('shows the fallback text when no banner is active', () => {
+    renderPlayer({}, { ...liveContent(), banners: [slide('old', { end: NOW - 1 })] });
+    expect(widget('banner')?.textContent).toBe('Velkommen hjem');
+  });
+
+  it('follows a content change in the store without remounting', () => {
+    const store = renderPlayer({});
+    const board = widget('notes');
+    act(() => {
+      const state = store.get(playerStateAtom);
+      store.set(playerStateAtom, {
+        ...state,
+        content: { ...state.content, notes: [note(1), note(2, { start: NOW })] },
+      });
+    });
+    expect(screen.getAllByTestId('note')).toHaveLength(2);
+    expect(widget('notes')).toBe(board);
+  });
+});
