@@ -31,6 +31,8 @@
  * `ref.id`, any other `:param` by `ref[param]`. `missing` (optional) builds the ref of the missing
  * target; by default it is `{ id: MISSING_ID }` plus the own ref's other params.
  * `headers` (optional) adds request headers, e.g. a display token for display routes.
+ * Then add the resource's router to `coveredRouters` in routes/authorization-matrix.test.ts: the
+ * coverage test fails for any route of a covered router that has no row here.
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityType, Role } from '@oppslag/common';
