@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { notFound, parse } from '../../errors';
 import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
 import { presentAutoApproveNumber } from '../../presenters/auto-approve-number.presenter';
+import './auto-approve-numbers.openapi';
 import { authorizeEntity } from '../../services/access.service';
 import {
   createAutoApproveNumber,

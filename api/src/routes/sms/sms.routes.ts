@@ -8,6 +8,7 @@ import { AppError, notFound, parse } from '../../errors';
 import { safeEqual, verifyStandardWebhook, verifyTwilio } from '../../lib/webhook-signatures';
 import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
 import { presentSmsMessage } from '../../presenters/sms-message.presenter';
+import './sms.openapi';
 import { requireAdmin } from '../../services/access.service';
 import {
   enqueueInboundSms,

@@ -11,6 +11,7 @@ import { AppError, notFound, parse } from '../../errors';
 import { searchStops } from '../../lib/entur-geocoder';
 import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
 import { presentTransitStop } from '../../presenters/transit-stop.presenter';
+import './transit.openapi';
 import { authorizeEntity } from '../../services/access.service';
 import { addTransitStop, listTransitStops, removeTransitStop } from '../../services/transit-stop.service';
 

@@ -126,4 +126,23 @@ describe('transit stops and stop search', () => {
       403,
     );
   });
+
+  it('documents the transit, auto-approve and SMS calls in the OpenAPI document', async () => {
+    const doc = (await api.request('GET', '/api/openapi.json')).body;
+    const expected: [string, string][] = [
+      ['get', '/api/entities/{id}/transit-stops'],
+      ['post', '/api/entities/{id}/transit-stops'],
+      ['delete', '/api/entities/{id}/transit-stops/{stopId}'],
+      ['get', '/api/transit/search-stops'],
+      ['get', '/api/entities/{id}/auto-approve-numbers'],
+      ['post', '/api/entities/{id}/auto-approve-numbers'],
+      ['put', '/api/entities/{id}/auto-approve-numbers/{numberId}'],
+      ['delete', '/api/entities/{id}/auto-approve-numbers/{numberId}'],
+      ['post', '/api/sms/inbound/{provider}'],
+      ['get', '/api/admin/sms'],
+    ];
+    for (const [method, path] of expected)
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    expect(doc.paths['/api/sms/inbound/{provider}'].post.security).toEqual([]);
+  });
 });
