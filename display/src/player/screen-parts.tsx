@@ -84,7 +84,7 @@ export function Header({
       {clock ? <Clock timeZone={manifest.timeZone} compact={compact} /> : null}
       {weather ? (
         <div className={row ? (compact ? 'w-[470px]' : 'w-[560px]') : ''}>
-          <Weather days={content.weather} timeZone={manifest.timeZone} />
+          <Weather days={content.weather} timeZone={manifest.timeZone} compact={compact} />
         </div>
       ) : null}
     </div>

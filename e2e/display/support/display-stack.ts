@@ -79,7 +79,7 @@ export async function uploadAd(
   stack: TestStack,
   world: DisplayWorld,
   browser: Browser,
-  slot: 'adsSmall' | 'adsLarge',
+  slot: 'adsSmall' | 'adsLarge' | 'partnerLogo',
   size: { width: number; height: number },
   html: string,
 ): Promise<void> {

@@ -17,9 +17,8 @@ export function OppslagLayout(props: LayoutProps & { vertical: boolean }) {
       <Column className="min-w-0 flex-1">
         <Notes {...props} />
       </Column>
-      <Column width={props.vertical ? 480 : 380} className="shrink-0">
+      <Column width={props.vertical ? 480 : 380} className="shrink-0 empty:hidden">
         <TransitPanel {...props} />
-        <Info {...props} />
       </Column>
     </div>
   );
@@ -34,6 +33,7 @@ export function OppslagLayout(props: LayoutProps & { vertical: boolean }) {
         <Banner {...props} />
         <Header {...props} row />
         {board}
+        <Info {...props} />
         {logo}
       </div>
     );
@@ -44,6 +44,7 @@ export function OppslagLayout(props: LayoutProps & { vertical: boolean }) {
       <Column className="min-w-0 flex-1">
         <Header {...props} row compact />
         {board}
+        <Info {...props} />
         {logo}
       </Column>
     </div>

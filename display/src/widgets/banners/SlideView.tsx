@@ -3,7 +3,18 @@ import { ManagedImage } from '../image/ManagedImage';
 import { RichText } from '../notes/RichText';
 
 /** One slide: an image, a template image with its text over it, or text alone. */
-export function SlideView({ slide, fit }: { slide: Slide; fit: 'cover' | 'contain' }) {
+/** Template text scales with the slot: 30 px on the 480 px banner, 68 px on the 1080 px one. */
+export const slideTextSize = (slotWidth: number) => Math.round(slotWidth / 16);
+
+export function SlideView({
+  slide,
+  fit,
+  textSize = 32,
+}: {
+  slide: Slide;
+  fit: 'cover' | 'contain';
+  textSize?: number;
+}) {
   return (
     <div className="absolute inset-0">
       {slide.imageUrl ? (
@@ -13,8 +24,12 @@ export function SlideView({ slide, fit }: { slide: Slide; fit: 'cover' | 'contai
       )}
       {slide.html ? (
         <div
-          className="absolute inset-0 flex items-center justify-center p-[9%] text-center text-[32px] font-bold leading-tight [overflow-wrap:anywhere] [hyphens:auto]"
-          style={{ color: slide.fontColor ?? '#ffffff', textShadow: '0 2px 12px rgba(0,0,0,0.25)' }}
+          className="absolute inset-0 flex items-center justify-center p-[9%] text-center font-bold leading-tight [overflow-wrap:anywhere] [hyphens:auto]"
+          style={{
+            color: slide.fontColor ?? '#ffffff',
+            fontSize: textSize,
+            textShadow: '0 2px 12px rgba(0,0,0,0.25)',
+          }}
           lang="nb"
         >
           <RichText html={slide.html} />

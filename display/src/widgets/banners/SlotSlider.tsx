@@ -1,6 +1,6 @@
 import type { Slide, SlotSize } from '../../api/types';
 import { useNow } from '../../player/use-now';
-import { SlideView } from './SlideView';
+import { SlideView, slideTextSize } from './SlideView';
 import { activeSlides } from './slides';
 import { useSlider } from './use-slider';
 
@@ -42,7 +42,7 @@ export function SlotSlider({
           aria-hidden={i !== current}
           data-active-slide={i === current ? slide.id : undefined}
         >
-          <SlideView slide={slide} fit={fit} />
+          <SlideView slide={slide} fit={fit} textSize={slideTextSize(size.width)} />
         </div>
       ))}
       {dots && active.length > 1 ? (

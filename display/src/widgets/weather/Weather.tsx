@@ -12,7 +12,15 @@ export function pickDays(days: WeatherDay[], now: number, timeZone: string): (We
   return [0, 1, 2].map((offset) => days.find((d) => d.date === localDate(now, timeZone, offset)) ?? null);
 }
 
-export function Weather({ days, timeZone }: { days: WeatherDay[]; timeZone: string }) {
+export function Weather({
+  days,
+  timeZone,
+  compact,
+}: {
+  days: WeatherDay[];
+  timeZone: string;
+  compact?: boolean;
+}) {
   const now = useNow(60_000);
   const t = useT();
   const picked = pickDays(days, now, timeZone);
@@ -33,7 +41,11 @@ export function Weather({ days, timeZone }: { days: WeatherDay[]; timeZone: stri
             className="flex flex-col items-center rounded-2xl bg-white/12 px-2 py-3"
             data-testid="weather-day"
           >
-            <span className="text-[24px] font-semibold opacity-90">{label}</span>
+            <span
+              className={`whitespace-nowrap font-semibold opacity-90 ${compact ? 'text-[20px]' : 'text-[24px]'}`}
+            >
+              {label}
+            </span>
             <WeatherIcon symbolCode={symbol} size={84} label={symbol} />
             <span className="text-[40px] font-bold tabular-nums" data-testid="weather-temp">
               {formatTemperature(temperature)}
