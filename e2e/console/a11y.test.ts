@@ -37,6 +37,7 @@ describe('console accessibility', () => {
     ['entity-general', () => `/entities/${display.id}/general`, 'Skjermregistrering'],
     ['entity-settings', () => `/entities/${group.id}/settings`, 'Enhetsinnstillinger'],
     ['entity-members', () => `/entities/${group.id}/members`, 'Medlemmer av Blokk A'],
+    ['entity-notes', () => `/entities/${group.id}/notes`, 'Oppslagstavle'],
     ['settings', '/settings/password', 'Bytt passord'],
     ['admin-displays', '/admin/displays', 'Skjermer'],
     ['admin-users', '/admin/users', 'Brukere'],

@@ -29,6 +29,7 @@ const Settings = lazyPage(() => import('./settings/settings-tab'));
 const Members = lazyPage(() => import('./members/members-tab'));
 const Children = lazyPage(() => import('./children/children-tab'));
 const Services = lazyPage(() => import('./services/services-tab'));
+const Notes = lazyPage(() => import('../notes/notes-tab'));
 
 const hasChildren = ({ entity }: TabContext) => entity.type !== 'display';
 
@@ -40,6 +41,7 @@ export const ENTITY_TABS: EntityTab[] = [
   { path: 'general', label: 'tabs.general', icon: 'dashboard', element: <General /> },
   { path: 'settings', label: 'tabs.settings', icon: 'settings', element: <Settings /> },
   { path: 'members', label: 'tabs.members', icon: 'group', element: <Members /> },
+  { path: 'notes', label: 'tabs.notes', icon: 'sticky_note', element: <Notes /> },
   {
     path: 'children',
     label: 'tabs.children',

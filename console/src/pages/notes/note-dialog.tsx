@@ -1,0 +1,250 @@
+import { NOTE_ICONS } from '@oppslag/common/notes.ts';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Note, type NoteBody, notesApi } from '../../api/notes.api';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/card';
+import { Modal } from '../../components/dialog';
+import { Checkbox, SelectField, TextField } from '../../components/field';
+import { Icon, NOTE_ICON_DRAWING } from '../../components/icons';
+import { NoteEditor } from './note-editor';
+import { endOfDay, isEmptyHtml, lastDay, osloDay, saveState, startOfDay } from './notes.logic';
+
+/** Icon colours offered by the swatch picker. */
+export const ICON_COLORS = ['#019939', '#c62828', '#ef6c00', '#1565c0', '#6a1b9a', '#37474f'] as const;
+
+interface Draft {
+  text: string;
+  icon: Note['icon'];
+  iconColor: string;
+  date: string;
+  end: string;
+  sticky: boolean;
+  approved: boolean;
+}
+
+function draftOf(note: Note | null): Draft {
+  if (!note)
+    return {
+      text: '',
+      icon: 'information',
+      iconColor: ICON_COLORS[0],
+      date: osloDay(new Date()),
+      end: '',
+      sticky: false,
+      approved: false,
+    };
+  return {
+    text: note.text,
+    icon: note.icon,
+    iconColor: note.iconColor,
+    date: osloDay(note.date),
+    end: note.end ? lastDay(note.end) : '',
+    sticky: note.sticky,
+    approved: note.approved,
+  };
+}
+
+/**
+ * New or existing note. Persistent while there are unsaved changes, full-screen on phones and at
+ * most 800 px wide otherwise (spec §2).
+ */
+export function NoteDialog({
+  open,
+  entityId,
+  note,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  entityId: number;
+  note: Note | null;
+  onClose: () => void;
+  onSaved: (note: Note) => void;
+}) {
+  const { t } = useTranslation('notes');
+  const initial = useMemo(() => draftOf(note), [note]);
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  // Reset whenever the dialog opens.
+  useEffect(() => {
+    if (open) {
+      setDraft(initial);
+      setFailed(null);
+    }
+  }, [open, initial]);
+
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const state = saveState(!note, draft.text, dirty);
+  const today = osloDay(new Date());
+  const minStart = note && initial.date < today ? initial.date : today;
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const save = async (approved: boolean) => {
+    if (busy || isEmptyHtml(draft.text)) return;
+    setBusy(true);
+    setFailed(null);
+    const body: NoteBody = {
+      text: draft.text,
+      icon: draft.icon,
+      iconColor: draft.iconColor,
+      date: startOfDay(draft.date),
+      end: draft.end ? endOfDay(draft.end) : null,
+      sticky: draft.sticky,
+      approved,
+    };
+    try {
+      const saved = note
+        ? await notesApi.update(entityId, note.id, body)
+        : await notesApi.create(entityId, body);
+      onSaved(saved);
+    } catch {
+      setFailed(note ? t('errors.update', { id: note.id }) : t('errors.create'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      persistent={dirty}
+      fullScreenOnMobile
+      maxWidth="max-w-[800px]"
+      title={note ? t('dialog.editTitle') : t('dialog.newTitle')}
+      actions={
+        note ? (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button onClick={() => save(draft.approved)} disabled={busy || state === 'empty'}>
+              {t('dialog.update')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button variant="secondary" onClick={() => save(false)} disabled={busy || state === 'empty'}>
+              {t('dialog.saveDraft')}
+            </Button>
+            <Button onClick={() => save(true)} disabled={busy || state === 'empty'}>
+              {t('dialog.publish')}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="flex flex-col gap-4">
+        {failed && <Alert kind="error">{failed}</Alert>}
+        <p className="text-xs font-medium text-slate-600" data-testid="save-state">
+          {t(`saveState.${state}`)}
+        </p>
+        <NoteEditor
+          key={`${open}-${note?.id ?? 'new'}`}
+          value={initial.text}
+          onChange={(html) => set('text', html)}
+          label={t('dialog.text')}
+        />
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">{t('dialog.icon')}</legend>
+          <div className="flex flex-wrap gap-1">
+            {NOTE_ICONS.map((icon) => (
+              <label key={icon} title={t(`icons.${icon}`)} className="cursor-pointer">
+                <input
+                  type="radio"
+                  name="note-icon"
+                  className="peer sr-only"
+                  checked={draft.icon === icon}
+                  onChange={() => set('icon', icon)}
+                />
+                <span className="sr-only">{t(`icons.${icon}`)}</span>
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 items-center justify-center rounded-md border border-slate-200 peer-checked:border-primary-700 peer-checked:bg-primary-50 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500"
+                >
+                  <Icon
+                    name={NOTE_ICON_DRAWING[icon]}
+                    className="size-6"
+                    style={{ color: draft.iconColor }}
+                  />
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">{t('dialog.iconColor')}</legend>
+          <div className="flex flex-wrap gap-2">
+            {ICON_COLORS.map((color) => (
+              <label key={color} title={color} className="cursor-pointer">
+                <input
+                  type="radio"
+                  name="note-color"
+                  className="peer sr-only"
+                  checked={draft.iconColor === color}
+                  onChange={() => set('iconColor', color)}
+                />
+                <span className="sr-only">{color}</span>
+                <span
+                  aria-hidden="true"
+                  className="block size-8 rounded-full border-2 border-white ring-1 ring-slate-300 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500"
+                  style={{ backgroundColor: color }}
+                />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('dialog.start')}
+            type="date"
+            value={draft.date}
+            min={minStart}
+            max={draft.end || undefined}
+            onChange={(e) => set('date', e.target.value)}
+            required
+          />
+          <div className="flex items-end gap-2">
+            <TextField
+              className="flex-1"
+              label={t('dialog.end')}
+              type="date"
+              value={draft.end}
+              min={draft.date}
+              onChange={(e) => set('end', e.target.value)}
+            />
+            {draft.end && (
+              <Button variant="ghost" onClick={() => set('end', '')}>
+                {t('dialog.clearEnd')}
+              </Button>
+            )}
+          </div>
+        </div>
+        <Checkbox
+          label={t('dialog.sticky')}
+          checked={draft.sticky}
+          onChange={(e) => set('sticky', e.target.checked)}
+        />
+        {note && (
+          <SelectField
+            label={t('dialog.approval')}
+            value={draft.approved ? 'published' : 'pending'}
+            onChange={(e) => set('approved', e.target.value === 'published')}
+          >
+            <option value="pending">{t('dialog.pending')}</option>
+            <option value="published">{t('dialog.published')}</option>
+          </SelectField>
+        )}
+        {draft.end && dayjs(draft.end).isBefore(dayjs(draft.date)) && (
+          <Alert kind="error">{t('dialog.endBeforeStart')}</Alert>
+        )}
+      </div>
+    </Modal>
+  );
+}
