@@ -235,5 +235,6 @@ describe('outbox relay on embedded PGlite', () => {
       redis.disconnect();
       await db.drop();
     }
-  });
+    // Starting the WebAssembly database and migrating it takes a while on a busy machine.
+  }, 120_000);
 });

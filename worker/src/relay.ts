@@ -38,6 +38,7 @@ export class OutboxRelay implements OutboxNotifier {
   private timer: NodeJS.Timeout | null = null;
   private lastFailureLog = 0;
   private lastPurge = 0;
+  private housekeeping: Promise<void> | null = null;
   private readonly batchSize: number;
 
   constructor(private readonly opts: RelayOptions) {
@@ -48,8 +49,14 @@ export class OutboxRelay implements OutboxNotifier {
   start(): this {
     this.timer = setInterval(() => {
       this.notify();
-      void this.measureLag();
-      if (Date.now() - this.lastPurge > PURGE_EVERY_MS) void this.purge();
+      // Housekeeping runs one at a time and is awaited by stop(), so no query outlives the relay.
+      if (this.housekeeping) return;
+      this.housekeeping = (async () => {
+        await this.measureLag();
+        if (Date.now() - this.lastPurge > PURGE_EVERY_MS) await this.purge();
+      })().finally(() => {
+        this.housekeeping = null;
+      });
     }, this.opts.sweepMs ?? 1000);
     this.timer.unref();
     this.notify();
@@ -74,6 +81,7 @@ export class OutboxRelay implements OutboxNotifier {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    await this.housekeeping;
     await this.idle();
   }
 

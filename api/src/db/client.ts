@@ -29,6 +29,10 @@ const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // A connection the server drops (restart, failover, a database dropped while the pool closes)
+    // must not crash the process: idle ones are replaced, queries in flight fail on their own.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
