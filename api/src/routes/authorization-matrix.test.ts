@@ -17,17 +17,17 @@ import { createEntity, createWorld, type World } from '../test/fixtures';
 import { startTestApi, type TestApi } from '../test/harness';
 import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { assetsRoutes } from './assets/assets.routes';
+import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
+import { contentRoutes } from './content/content.routes';
+import { displayRoutes } from './display/display.routes';
 import { entitiesRoutes } from './entities/entities.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
-import { usersRoutes } from './users/users.routes';
-import { assetsRoutes } from './assets/assets.routes';
-import { templatesRoutes } from './templates/templates.routes';
-import { contentRoutes } from './content/content.routes';
-import { displayRoutes } from './display/display.routes';
-import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
 import { smsRoutes } from './sms/sms.routes';
+import { templatesRoutes } from './templates/templates.routes';
 import { transitRoutes } from './transit/transit.routes';
+import { usersRoutes } from './users/users.routes';
 
 /**
  * Routers whose every route must have a row in the matrix table. Add your router here when you add

@@ -36,10 +36,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityType, Role } from '@oppslag/common';
-import { createEntity, createUser, grant, type World } from './fixtures';
 import { assetMatrixRows } from './authorization-matrix.assets';
 import { contentMatrixRows } from './authorization-matrix.content';
 import { smsTransitMatrixRows } from './authorization-matrix.sms-transit';
+import { createEntity, createUser, grant, type World } from './fixtures';
 import type { TestApi } from './harness';
 
 export const ACTORS = ['anonymous', 'superadmin', 'owner', 'administrator', 'moderator', 'sibling'] as const;
