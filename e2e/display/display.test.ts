@@ -149,7 +149,13 @@ describe('display player on the real stack', () => {
     });
     await page.getByText(expiring).waitFor({ timeout: 2000 });
     // Let the service worker take control and cache the shell before the servers go.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const controlled = await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]),
+    );
+    expect(controlled).toBe(true);
 
     await servers.stop();
     await expect
