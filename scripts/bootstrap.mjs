@@ -24,11 +24,16 @@ function ensureInstalled() {
   const marker = join(root, 'node_modules', '.oppslag-install');
   const hash = lockHash();
   if (existsSync(join(bin, 'tsx')) && existsSync(marker) && readFileSync(marker, 'utf8') === hash) return;
-  log('installing dependencies (npm ci)…');
-  const args = existsSync(join(root, 'package-lock.json')) ? ['ci'] : ['install'];
-  const res = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
+  log('installing dependencies (npm install)…');
+  // `npm install`, not `npm ci`: npm drops other platforms' optional packages (biome, canvas
+  // binaries) from the lock file when a dependency is added on an installed tree, and `npm ci` then
+  // refuses the lock; `npm install` still installs the locked versions and fills those gaps.
+  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (res.status !== 0) process.exit(res.status ?? 1);
-  writeFileSync(marker, hash);
+  writeFileSync(marker, lockHash());
 }
 
 function reachable(host, port, timeoutMs = 1000) {
@@ -75,14 +80,20 @@ async function ensureRedis() {
   }
   if (!which('redis-server') && process.getuid?.() === 0 && which('apt-get')) {
     log('installing redis-server with apt-get…');
-    spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq redis-server'], { stdio: 'inherit' });
+    spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq redis-server'], {
+      stdio: 'inherit',
+    });
   }
   if (!which('redis-server')) {
     log('Redis is not running and redis-server is not installed; set REDIS_URL or install Redis.');
     return;
   }
   log(`starting redis-server on port ${port}…`);
-  spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'inherit' });
+  spawnSync(
+    'redis-server',
+    ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    { stdio: 'inherit' },
+  );
   await waitFor(host, port, 'Redis');
 }
 
@@ -95,7 +106,12 @@ async function ensurePostgres() {
     spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq postgresql'], { stdio: 'inherit' });
   }
   if (which('pg_ctlcluster')) {
-    const versions = execFileSync('sh', ['-c', 'ls /etc/postgresql 2>/dev/null || true'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    const versions = execFileSync('sh', ['-c', 'ls /etc/postgresql 2>/dev/null || true'], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .filter(Boolean);
     for (const v of versions) {
       log(`starting PostgreSQL ${v}…`);
       spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', v, 'main', 'start'], { stdio: 'inherit' });
