@@ -1,3 +1,10 @@
+CREATE TABLE "asset_files" (
+	"key" text PRIMARY KEY NOT NULL,
+	"data" "bytea" NOT NULL,
+	"bytes" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "assets" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"entity_id" integer NOT NULL,

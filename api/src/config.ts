@@ -26,6 +26,8 @@ const envSchema = z.object({
     .default('oppslag'),
   DEMO_DATA: z.enum(['true', 'false']).default('true'),
   DATA_DIR: z.string().default('.data'),
+  /** Where asset files live: `disk` (DATA_DIR/assets) or `database`; default database with DATABASE_URL. */
+  ASSET_STORAGE: z.enum(['disk', 'database']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Oppslag <no-reply@oppslag.local>'),
   SUPPORT_EMAIL: z.string().default('support@oppslag.no'),
@@ -92,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     featureSet: e.FEATURE_SET,
     demoData: e.DEMO_DATA === 'true',
     dataDir,
+    // Replicas with a server database share no disk, so their asset files go to PostgreSQL.
+    assetStorage: e.ASSET_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

@@ -6,7 +6,7 @@ import { openDatabase, runMigrations } from './db/client';
 import type { AppDeps, OutboxNotifier } from './deps';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
-import { createLocalStorage } from './lib/storage';
+import { createStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 
 /** Opens PostgreSQL (or PGlite under DATA_DIR) and Redis, runs migrations, and wires the API's dependencies. */
@@ -40,7 +40,7 @@ export async function createDeps(
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     outbox: overrides.outbox ?? { notify: () => undefined },
-    storage: overrides.storage ?? createLocalStorage(config.dataDir),
+    storage: overrides.storage ?? createStorage(config.assetStorage, config.dataDir, database),
   };
 }
 

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { assetFiles } from '../db/schema/index';
 
 /** Where asset files live; the local disk is the default, an object store can implement the same four calls. */
 export interface Storage {
@@ -63,5 +66,45 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
+/**
+ * Files in PostgreSQL: what a deployment with several API and worker replicas uses, since they
+ * share no disk. A put of an existing key replaces it, like a rename over a file.
+ */
+export class DatabaseStorage implements Storage {
+  constructor(private readonly database: Database) {}
+
+  async put(key: string, data: Buffer): Promise<void> {
+    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    await this.database.db
+      .insert(assetFiles)
+      .values({ key, data, bytes: data.length })
+      .onConflictDoUpdate({ target: assetFiles.key, set: { data, bytes: data.length } });
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const [row] = await this.database.db
+      .select({ data: assetFiles.data })
+      .from(assetFiles)
+      .where(eq(assetFiles.key, key));
+    return row ? row.data : null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.database.db.delete(assetFiles).where(eq(assetFiles.key, key));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const [row] = await this.database.db
+      .select({ key: assetFiles.key })
+      .from(assetFiles)
+      .where(eq(assetFiles.key, key));
+    return Boolean(row);
+  }
+}
+
 /** The default storage of an installation: `${dataDir}/assets/`. */
 export const createLocalStorage = (dataDir: string): Storage => new LocalDiskStorage(join(dataDir, 'assets'));
+
+/** The storage ASSET_STORAGE selects: the local disk, or PostgreSQL for replicated deployments. */
+export const createStorage = (kind: 'disk' | 'database', dataDir: string, database: Database): Storage =>
+  kind === 'database' ? new DatabaseStorage(database) : createLocalStorage(dataDir);
