@@ -14,7 +14,10 @@ describe('resolveServices', () => {
   });
 
   it('takes each module from the nearest entity that sets it', () => {
-    const chain = [{ services: { weather: true } }, { services: { weather: false, transit: false } }];
+    const chain: { services: Record<string, boolean> }[] = [
+      { services: { weather: true } },
+      { services: { weather: false, transit: false } },
+    ];
     const result = resolveServices(chain);
     expect(result.weather).toBe(true);
     expect(result.transit).toBe(false);
