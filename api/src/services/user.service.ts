@@ -5,6 +5,7 @@ import type { Tx } from '../db/client';
 import { permissions, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { isUniqueViolation } from '../lib/pg-errors';
 import { replacePassword, type UserRow } from './auth.service';
 import { recordEvent } from './events.service';
 import { sendMailSafely } from './invitation.service';
@@ -91,9 +92,9 @@ export async function updateUser(
       .set({ ...changes, updatedAt: deps.now() })
       .where(eq(users.id, userId))
       .returning()
-      .catch((err: { code?: string; cause?: { code?: string } }) => {
+      .catch((err: unknown) => {
         // The unique e-mail index is the backstop for a concurrent change to the same address.
-        if ((err.code ?? err.cause?.code) === '23505')
+        if (isUniqueViolation(err, 'users_email_lower_idx'))
           throw conflict('conflict', 'That e-mail address is already in use');
         throw err;
       });

@@ -4,7 +4,8 @@ import { startTestApi, type TestApi } from '../../test/harness';
 
 const MESSAGE = 'Email and password combination not known. Please try again.';
 
-describe('POST /api/authentication/login', () => {
+// argon2id is slow on purpose; several hashes per test need more than the default on a busy 2-core machine.
+describe('POST /api/authentication/login', { timeout: 90_000 }, () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi();

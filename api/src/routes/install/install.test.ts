@@ -9,7 +9,8 @@ const installBody = {
   rootEntity: 'Oppslag',
 };
 
-describe('install and status', () => {
+// argon2id is slow on purpose; several hashes per test need more than the default on a busy 2-core machine.
+describe('install and status', { timeout: 90_000 }, () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi();
