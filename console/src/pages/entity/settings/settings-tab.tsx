@@ -7,6 +7,7 @@ import { EntitySettingsCard } from './entity-settings-card';
 import { ServiceSettingsCard } from './service-settings-card';
 import { SmsSettingsCard } from './sms-settings-card';
 import { SpecialFeaturesCard } from './special-features-card';
+import { TransitStopsCard } from './transit-stops-card';
 
 /** Entity settings: one card per concern (platform spec §2). */
 export default function SettingsTab() {
@@ -20,6 +21,7 @@ export default function SettingsTab() {
       <SmsSettingsCard entity={entity} readOnly={!mayEdit} />
       <ServiceSettingsCard entity={entity} readOnly={!mayEdit} />
       <BannerSettingsCard entity={entity} readOnly={!mayEdit} />
+      <TransitStopsCard entityId={entity.id} readOnly={!mayEdit} />
       {isAdmin && <SpecialFeaturesCard entity={entity} />}
       {isAdmin && entity.parentId !== null && <DeleteEntityCard entity={entity} />}
     </div>

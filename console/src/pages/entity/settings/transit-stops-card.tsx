@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type TransitStop, transitApi } from '../../../api/transit.api';
+import { Button, IconButton } from '../../../components/button';
+import { Alert, Card, Spinner } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Icon } from '../../../components/icons';
+import { onRealtimeEvent } from '../../../realtime/socket';
+import { showSnackbar } from '../../../state/snackbar';
+import { TransitStopDialog } from './transit-stops-dialog';
+
+/** Transit stop selector of the settings tab (content spec §2): the entity's stops. */
+export function TransitStopsCard({ entityId, readOnly }: { entityId: number; readOnly: boolean }) {
+  const { t } = useTranslation('transit');
+  const [stops, setStops] = useState<TransitStop[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<TransitStop | null>(null);
+  const [fresh, setFresh] = useState<number | null>(null);
+
+  const load = useCallback(() => {
+    transitApi.list(entityId).then(
+      (list) => {
+        setStops(list);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+  }, [entityId]);
+
+  useEffect(() => {
+    load();
+    return onRealtimeEvent((type, payload) => {
+      if (type === 'resync' || (type === 'transitStop.changed' && payload.entityId === entityId)) load();
+    });
+  }, [entityId, load]);
+
+  const remove = async () => {
+    const stop = removing;
+    setRemoving(null);
+    if (!stop) return;
+    try {
+      await transitApi.remove(entityId, stop.id);
+      setStops((list) => list?.filter((s) => s.id !== stop.id) ?? null);
+    } catch {
+      showSnackbar('error', t('errors.remove'));
+    }
+  };
+
+  return (
+    <Card
+      title={t('title')}
+      actions={
+        !readOnly && (
+          <Button onClick={() => setAdding(true)}>
+            <Icon name="add" className="size-4" /> {t('add')}
+          </Button>
+        )
+      }
+    >
+      {failed && <Alert kind="error">{t('errors.load')}</Alert>}
+      {!stops && !failed ? (
+        <Spinner size={40} />
+      ) : stops?.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('empty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="transit-stops">
+          {stops?.map((stop) => (
+            <li
+              key={stop.id}
+              className={`flex items-center justify-between gap-2 py-2 ${fresh === stop.id ? 'row-highlight' : ''}`}
+            >
+              <div className="min-w-0">
+                <div className="truncate font-medium text-slate-800">{stop.label}</div>
+                <div className="text-xs text-slate-500">{stop.stopId}</div>
+              </div>
+              {!readOnly && (
+                <IconButton label={t('remove', { label: stop.label })} onClick={() => setRemoving(stop)}>
+                  <Icon name="delete" />
+                </IconButton>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <TransitStopDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onPick={async (hit) => {
+          setAdding(false);
+          try {
+            const row = await transitApi.add(entityId, {
+              stopId: hit.stopId,
+              label: hit.label,
+              latitude: hit.latitude,
+              longitude: hit.longitude,
+            });
+            setStops((list) => [...(list ?? []).filter((s) => s.id !== row.id), row]);
+            setFresh(row.id);
+            setTimeout(() => setFresh((id) => (id === row.id ? null : id)), 4000);
+          } catch {
+            showSnackbar('error', t('errors.add'));
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('removeTitle')}
+        confirmLabel={t('removeConfirm')}
+        danger
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      >
+        {t('removeText', { label: removing?.label })}
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EnturFake, startEnturFake } from '../../api/src/test/fakes/entur.fake';
+import { type ConsoleStack, screenshot, startConsoleStack } from './support/console-stack';
+import { createEntity, type EntityRow, installAndSignIn, rootId, useToken } from './support/world';
+
+/** The transit stop selector of the settings tab against the fake Entur geocoder. */
+describe('console transit stops', () => {
+  let entur: EnturFake;
+  let s: ConsoleStack;
+  let token: string;
+  let display: EntityRow;
+
+  beforeAll(async () => {
+    entur = await startEnturFake();
+    s = await startConsoleStack({ ENTUR_GEOCODER_URL: entur.geocoderUrl });
+    token = await installAndSignIn(s.stack);
+    const org = await createEntity(s.stack, token, {
+      name: 'Solsiden borettslag',
+      type: 'organization',
+      parentId: await rootId(s.stack, token),
+    });
+    display = await createEntity(s.stack, token, { name: 'Inngang A', type: 'display', parentId: org.id });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await entur?.close();
+  });
+
+  it('searches with the keyboard, adds and removes a stop, and reports failures', async () => {
+    const { context, page } = await s.newPage();
+    await useToken(context, token);
+    await page.goto(`/entities/${display.id}/settings`);
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Holdeplasser' }) });
+    await card.getByText('Ingen holdeplasser ennå', { exact: false }).waitFor();
+
+    await card.getByRole('button', { name: 'Legg til holdeplass' }).click();
+    const dialog = page.getByTestId('transit-dialog');
+    const box = dialog.getByRole('combobox', { name: 'Søk etter holdeplass' });
+    // One character does not search.
+    await box.fill('J');
+    await page.waitForTimeout(400);
+    expect(await dialog.getByRole('option').count()).toBe(0);
+
+    await box.fill('Jernbane');
+    await dialog.getByRole('option', { name: /Jernbanetorget/ }).waitFor();
+    await box.press('ArrowDown');
+    expect(await dialog.getByRole('option', { selected: true }).textContent()).toContain('Jernbanetorget');
+    await screenshot(page, 'transit');
+    await box.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('NSR:StopPlace:58366').waitFor();
+    const stored = await s.stack.request('GET', `/api/entities/${display.id}/transit-stops`, { token });
+    expect((stored.body as { stopId: string }[]).map((x) => x.stopId)).toEqual(['NSR:StopPlace:58366']);
+
+    // No hits names the query; a failed search says so; Escape closes.
+    await card.getByRole('button', { name: 'Legg til holdeplass' }).click();
+    await box.fill('Xyzzy');
+    await dialog.getByText('Fant ingen holdeplasser for «Xyzzy».').waitFor();
+    entur.failNext('geocoder', 500, 5);
+    await box.fill('Kolsås');
+    await dialog.getByText('Søket feilet.').waitFor();
+    await box.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await card.getByRole('button', { name: 'Fjern Jernbanetorget' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fjern' }).click();
+    await card.getByText('Ingen holdeplasser ennå', { exact: false }).waitFor();
+  });
+});
