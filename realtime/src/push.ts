@@ -2,6 +2,7 @@ import type { OutboxEvent } from '@oppslag/common';
 import type { AppDeps } from '../../api/src/deps';
 import { fanoutLatency } from '../../api/src/lib/metrics';
 import { getAncestry } from '../../api/src/services/access.service';
+import { identify } from './auth';
 import { type AnySocket, type GatewayServer, rooms } from './identity';
 import { applyRooms, roomsFor } from './rooms';
 
@@ -50,6 +51,23 @@ export function createEventPusher(io: GatewayServer, deps: AppDeps) {
     if (sockets.length === 0) return;
     const desired = await roomsFor(db, sockets[0].data.identity);
     for (const socket of sockets) applyRooms(socket, desired);
+  }
+
+  /**
+   * A user changed (password, admin flag, deletion): every socket of theirs runs the handshake
+   * check again with its token; a token that no longer passes is cut off, the others get the
+   * rooms the user's current rights give.
+   */
+  async function reauthenticateUser(userId: number): Promise<void> {
+    for (const socket of await io.in(rooms.user(userId)).fetchSockets()) {
+      const identity = await identify(deps, (socket.handshake.auth as { token?: unknown })?.token);
+      if (identity?.kind !== 'user' || identity.userId !== userId) {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.data.identity = identity;
+      applyRooms(socket, await roomsFor(db, identity));
+    }
   }
 
   async function displaysIn(room: string): Promise<AnySocket[]> {
@@ -117,6 +135,9 @@ export function createEventPusher(io: GatewayServer, deps: AppDeps) {
     if (event.type === 'entity.apiKeyRegenerated' && event.entityId !== null) {
       // The screen holding the old key is cut off; its token no longer passes the handshake.
       io.in(rooms.display(event.entityId)).disconnectSockets(true);
+    } else if (event.type === 'user.updated') {
+      const userId = numberIn(event.data, 'id') ?? numberIn(event.data, 'userId');
+      if (userId !== null) await reauthenticateUser(userId);
     } else if (event.type === 'member.removed') {
       const userId = memberUserId(event.data);
       if (userId !== null) await refreshUser(userId);

@@ -71,6 +71,29 @@ describe('room membership follows entity changes', () => {
     display.close();
   });
 
+  it('cuts off a user’s sockets when a new password ends their sessions, and follows admin changes', async () => {
+    const moderator = await stack.connect(w.users.moderator.token);
+    const cut = new Promise<string>((resolve) => moderator.once('disconnect', resolve));
+    const res = await stack.request('POST', `/api/users/${w.users.moderator.id}/generateNewPassword`, {
+      token: w.users.superadmin.token,
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(await cut).toBe('io server disconnect');
+    await expect(stack.connect(w.users.moderator.token)).rejects.toMatchObject({
+      data: { code: 'unauthorized' },
+    });
+
+    const administrator = await stack.connect(w.users.administrator.token);
+    const promoted = await stack.request('PUT', `/api/users/${w.users.administrator.id}`, {
+      token: w.users.superadmin.token,
+      body: { admin: true },
+    });
+    expect(promoted.status).toBe(200);
+    await until(async () => (await roomsOf(`user:${w.users.administrator.id}`)).has('admin'), 'joined admin');
+    expect(administrator.connected).toBe(true);
+    administrator.close();
+  });
+
   it('disconnects screens below a deleted entity, and they cannot come back', async () => {
     const token = await stack.deps.tokens.signDisplay(w.entities.displayB.id, 0);
     const display = await stack.connect(token);
