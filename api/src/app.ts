@@ -5,6 +5,7 @@ import { userAuth } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
 import { httpMetrics } from './middleware/metrics';
 import { apiRouter } from './routes/index';
+import { queuesBoard } from './routes/queues-board/queues-board';
 import { healthRoutes } from './routes/system.routes';
 
 /** JSON bodies above this are refused with 413; uploads have their own limit on their route. */
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(userAuth(deps));
+  app.use(queuesBoard(deps));
   const api = apiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -6,6 +6,7 @@ import { outboxPublisher } from '../../worker/src/outbox-signal';
 import { loadConfig } from './config';
 import { closeDeps, createDeps } from './infra';
 import { createLogger } from './lib/logger';
+import { onShutdown } from './lib/shutdown';
 import { builtWebApps } from './middleware/static-web';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,14 +17,8 @@ deps.outbox = outboxPublisher(deps.redis, config.redisPrefix);
 const composed = await composeServer(deps, { api: true, web: builtWebApps(root) });
 composed.server.listen(config.port, () => logger.info({ port: config.port }, 'api running'));
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'api stopping');
+// Stop accepting, let in-flight requests finish, then close PostgreSQL and Redis.
+onShutdown(logger, 'api', async () => {
   await composed.close();
   await closeDeps(deps);
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+});

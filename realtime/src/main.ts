@@ -3,6 +3,7 @@
 import { loadConfig } from '../../api/src/config';
 import { closeDeps, createDeps } from '../../api/src/infra';
 import { createLogger } from '../../api/src/lib/logger';
+import { onShutdown } from '../../api/src/lib/shutdown';
 import { composeServer } from './compose';
 
 const config = loadConfig();
@@ -11,14 +12,8 @@ const deps = await createDeps(config, { logger });
 const composed = await composeServer(deps, { realtime: true });
 composed.server.listen(config.port, () => logger.info({ port: config.port }, 'realtime running'));
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'realtime stopping');
+// Stop consuming events, disconnect every socket (clients reconnect to another node), then close.
+onShutdown(logger, 'realtime', async () => {
   await composed.close();
   await closeDeps(deps);
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+});

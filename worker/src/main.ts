@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { loadConfig } from '../../api/src/config';
 import { closeDeps, createDeps } from '../../api/src/infra';
 import { createLogger } from '../../api/src/lib/logger';
+import { onShutdown } from '../../api/src/lib/shutdown';
 import { healthRoutes } from '../../api/src/routes/system.routes';
 import { startWorkerRuntime } from './runtime';
 
@@ -20,15 +21,9 @@ const server = createServer(health.callback()).listen(config.port, () =>
   logger.info({ port: config.port }, 'worker running'),
 );
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'worker stopping');
+// Stop the relay, let active jobs finish (Worker.close waits for them), then close the connections.
+onShutdown(logger, 'worker', async () => {
   server.close();
   await runtime.close();
   await closeDeps(deps);
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+});

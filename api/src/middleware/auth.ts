@@ -1,6 +1,6 @@
+import type { Actor } from '@oppslag/common';
 import { eq } from 'drizzle-orm';
 import type { Middleware } from 'koa';
-import type { Actor } from '@oppslag/common';
 import { users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
@@ -38,13 +38,23 @@ export function userAuth(deps: AppDeps): Middleware<ApiState> {
     // asset routes take a user or a display token and resolve it themselves (asset-access.service.ts).
     if (token && !ctx.path.startsWith(DISPLAY_API_PREFIX) && !ctx.path.startsWith(ASSET_API_PREFIX)) {
       const claims = await deps.tokens.verifyUser(token);
-      if (!claims) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
-      const [row] = await deps.database.db.select().from(users).where(eq(users.id, claims.user.id));
-      if (!row || row.tokenVersion !== claims.tv) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
-      ctx.state.user = { id: row.id, admin: row.admin, email: row.email, name: row.name, language: row.language };
+      const user = claims ? await currentUser(deps, claims.user.id, claims.tv) : null;
+      if (!user) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
+      ctx.state.user = user;
     }
     await next();
   };
+}
+
+/** The user behind a credential, or null when deleted or the credential predates a password change. */
+export async function currentUser(
+  deps: AppDeps,
+  id: number,
+  tokenVersion: number,
+): Promise<AuthedUser | null> {
+  const [row] = await deps.database.db.select().from(users).where(eq(users.id, id));
+  if (!row || row.tokenVersion !== tokenVersion) return null;
+  return { id: row.id, admin: row.admin, email: row.email, name: row.name, language: row.language };
 }
 
 /** Route guard: the request must carry a valid user token. */

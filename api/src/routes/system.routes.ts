@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import { registry } from '../lib/metrics';
+import { isDraining } from '../lib/shutdown';
 
 /** Liveness and readiness, mounted at the server root (not under /api). */
 export function healthRoutes(deps: AppDeps): Router {
@@ -18,9 +19,10 @@ export function healthRoutes(deps: AppDeps): Router {
       () => (checks.redis = true),
       () => undefined,
     );
-    const ready = checks.database && checks.redis;
+    // A draining process (SIGTERM received) is taken out of rotation while it finishes its work.
+    const ready = checks.database && checks.redis && !isDraining();
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
+    ctx.body = { status: ready ? 'ready' : isDraining() ? 'draining' : 'not_ready', checks };
   });
   router.get('/metrics', async (ctx) => {
     ctx.type = registry.contentType;
