@@ -90,4 +90,31 @@ describe('console notes', () => {
       .getByText('Utkast om sykkelbod')
       .waitFor({ state: 'detached', timeout: 10_000 });
   });
+
+  it('keeps the auto-approve numbers of an entity: add, edit, delete', async () => {
+    const { page, context } = await s.newPage();
+    await useToken(context, token);
+    await page.goto(`/entities/${group.id}/members`);
+    await page.getByText('Ingen nummer ennå.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Legg til nummer' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Telefonnummer/).fill('123');
+    await dialog.getByLabel('Beskrivelse').fill('Styreleder');
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    // An invalid number is refused with the server's field message; a valid one is stored.
+    await dialog.locator('[aria-invalid="true"]').waitFor();
+    await dialog.getByLabel(/Telefonnummer/).fill('912 34 567');
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const table = page.getByTestId('auto-approve-table');
+    await table.getByText('+47 912 34 567').waitFor();
+    await table.getByRole('button', { name: 'Rediger +47 912 34 567' }).click();
+    await dialog.getByLabel('Beskrivelse').fill('Styreleder Kari');
+    await dialog.getByRole('button', { name: 'Lagre' }).click();
+    await table.getByText('Styreleder Kari').waitFor();
+    await screenshot(page, 'auto-approve');
+    await table.getByRole('button', { name: 'Slett +47 912 34 567' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Slett' }).click();
+    await page.getByText('Ingen nummer ennå.', { exact: false }).waitFor();
+  });
 });

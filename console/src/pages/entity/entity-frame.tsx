@@ -64,7 +64,7 @@ export default function EntityFrame() {
         <nav aria-label={t('tabs.label')} className="md:w-52 md:shrink-0">
           <ul className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
             {tabs.map((tab) => (
-              <li key={tab.path} className="shrink-0">
+              <li key={tab.link ?? tab.path} className="shrink-0">
                 <NavLink
                   to={tab.link ?? tab.path}
                   className={({ isActive }) =>

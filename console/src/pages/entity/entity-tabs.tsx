@@ -1,7 +1,11 @@
+import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { Entity } from '../../api/entities.api';
 import type { IconName } from '../../components/icons';
 import { lazyPage } from '../../routes/lazy-page';
+import { entitiesAtom } from '../../state/entities';
+import { store } from '../../state/store';
+import { slotFeatureOn } from '../banners/slot-feature';
 
 /** What a tab needs to know to decide whether it shows. */
 export interface TabContext {
@@ -22,6 +26,8 @@ export interface EntityTab {
   visible?: (ctx: TabContext) => boolean;
   /** Routes without a nav entry of their own. */
   navHidden?: boolean;
+  /** A second nav entry for a route another tab already declares (content/partnerLogo, ads/large). */
+  navOnly?: boolean;
 }
 
 const General = lazyPage(() => import('./general/general-tab'));
@@ -30,8 +36,16 @@ const Members = lazyPage(() => import('./members/members-tab'));
 const Children = lazyPage(() => import('./children/children-tab'));
 const Services = lazyPage(() => import('./services/services-tab'));
 const Notes = lazyPage(() => import('../notes/notes-tab'));
+const Templates = lazyPage(() => import('../templates/templates-page'));
+const Content = lazyPage(() => import('../content/content-page'));
+const Ads = lazyPage(() => import('../ads/ads-page'));
 
 const hasChildren = ({ entity }: TabContext) => entity.type !== 'display';
+/** Content slots show in the navigation when their special feature is on (partner logo and ads: admins). */
+const slotOn =
+  (slot: ContentSlot, adminOnly = false) =>
+  ({ entity, isAdmin }: TabContext) =>
+    (!adminOnly || isAdmin) && slotFeatureOn(entity, store.get(entitiesAtom).byId, slot);
 
 /**
  * The entity detail tabs of platform spec §2, in side-navigation order. Content features add
@@ -42,6 +56,41 @@ export const ENTITY_TABS: EntityTab[] = [
   { path: 'settings', label: 'tabs.settings', icon: 'settings', element: <Settings /> },
   { path: 'members', label: 'tabs.members', icon: 'group', element: <Members /> },
   { path: 'notes', label: 'tabs.notes', icon: 'sticky_note', element: <Notes /> },
+  {
+    path: 'content/:contentSlotId',
+    link: 'content/banner',
+    label: 'banners:titles.banner',
+    icon: 'tv',
+    element: <Content />,
+    visible: slotOn('banner'),
+  },
+  {
+    path: 'content/:contentSlotId',
+    link: 'content/partnerLogo',
+    label: 'banners:titles.partnerLogo',
+    icon: 'account_balance',
+    element: <Content />,
+    visible: slotOn('partnerLogo', true),
+    navOnly: true,
+  },
+  {
+    path: 'ads/:size',
+    link: 'ads/small',
+    label: 'banners:titles.adsSmall',
+    icon: 'filter_none',
+    element: <Ads />,
+    visible: slotOn('adsSmall', true),
+  },
+  {
+    path: 'ads/:size',
+    link: 'ads/large',
+    label: 'banners:titles.adsLarge',
+    icon: 'filter_none',
+    element: <Ads />,
+    visible: slotOn('adsLarge', true),
+    navOnly: true,
+  },
+  { path: 'templates', label: 'banners:titles.templates', icon: 'content_copy', element: <Templates /> },
   {
     path: 'children',
     label: 'tabs.children',
@@ -54,5 +103,5 @@ export const ENTITY_TABS: EntityTab[] = [
 
 export const entityTabRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="general" replace /> },
-  ...ENTITY_TABS.map((tab) => ({ path: tab.path, element: tab.element })),
+  ...ENTITY_TABS.filter((tab) => !tab.navOnly).map((tab) => ({ path: tab.path, element: tab.element })),
 ];

@@ -11,9 +11,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icons';
 import { loadMembers, membersAtom, membersErrorAtom } from '../../../state/members';
 import { canRemoveMember, smsToggleDisabled } from '../../../state/members.reducer';
-import { useIsAdmin } from '../../../state/permissions';
+import { useCan, useIsAdmin } from '../../../state/permissions';
 import { tokenUserAtom } from '../../../state/session';
 import { showSnackbar } from '../../../state/snackbar';
+import { AutoApproveCard } from '../../auto-approve/auto-approve-card';
 import { useEntity } from '../entity-frame';
 import { AddMemberDialog } from './add-member-dialog';
 
@@ -27,6 +28,7 @@ export default function MembersTab() {
   const failed = useAtomValue(membersErrorAtom)[entity.id];
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const mayEditNumbers = useCan(entity.id, 'edit_entity');
 
   useEffect(() => {
     void loadMembers(entity.id);
@@ -59,112 +61,118 @@ export default function MembersTab() {
   };
 
   return (
-    <Card
-      title={t('members.title', { name: entity.name })}
-      actions={
-        isAdmin && (
-          <Button onClick={() => setAdding(true)}>
-            <Icon name="add" className="size-4" /> {t('members.add')}
-          </Button>
-        )
-      }
-    >
-      {failed && <Alert kind="error">{t('errors.members')}</Alert>}
-      {!members && !failed ? (
-        <Spinner size={40} />
-      ) : members && members.list.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('members.empty')}</p>
-      ) : members ? (
-        <div className="-mx-4 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="members-table">
-            <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="px-4 py-2 font-medium">{t('members.user')}</th>
-                <th className="px-4 py-2 font-medium">{t('members.role')}</th>
-                <th className="px-4 py-2 font-medium">{t('members.autoApprove')}</th>
-                <th className="px-4 py-2 font-medium">{t('members.smsNotifications')}</th>
-                <th className="px-4 py-2">
-                  <span className="sr-only">{t('members.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {members.list.map((m) => {
-                const highlight = !m.inherited && members.highlight[m.userId];
-                return (
-                  <tr
-                    key={`${m.entityId}-${m.userId}`}
-                    className={highlight ? 'row-highlight' : ''}
-                    data-inherited={m.inherited || undefined}
-                  >
-                    <td className="px-4 py-2">
-                      <div className="font-medium text-slate-800">{m.name || m.email}</div>
-                      {m.name && <div className="text-xs text-slate-500">{m.email}</div>}
-                      {m.inherited && (
-                        <div className="text-xs text-slate-600">
-                          {t('members.inheritedFrom')}{' '}
-                          <Link to={`/entities/${m.entityId}/members`} className="text-primary-700 underline">
-                            {m.inheritedFromName ?? `#${m.entityId}`}
-                          </Link>
-                        </div>
-                      )}
-                    </td>
-                    <td className="px-4 py-2">{t(`common:roles.${m.role}`)}</td>
-                    <td className="px-4 py-2">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-primary-500"
-                        aria-label={t('members.autoApproveFor', { user: m.name || m.email })}
-                        checked={m.autoApprove}
-                        disabled={!isAdmin || m.inherited}
-                        onChange={(e) => toggle(m, 'autoApprove', e.target.checked)}
-                      />
-                    </td>
-                    <td className="px-4 py-2">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-primary-500"
-                        aria-label={t('members.smsFor', { user: m.name || m.email })}
-                        checked={m.smsNotifications}
-                        disabled={
-                          !isAdmin ||
-                          m.inherited ||
-                          smsToggleDisabled(members.list, m, MAX_SMS_NOTIFICATION_MEMBERS)
-                        }
-                        onChange={(e) => toggle(m, 'smsNotifications', e.target.checked)}
-                      />
-                    </td>
-                    <td className="px-4 py-2 text-right">
-                      {isAdmin && canRemoveMember(m, me?.id) && (
-                        <IconButton
-                          label={t('members.remove', { user: m.name || m.email })}
-                          onClick={() => setRemoving(m)}
-                        >
-                          <Icon name="delete" />
-                        </IconButton>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {members.list.some((m) => m.inherited) && (
-            <p className="px-4 pt-2 text-xs text-slate-500">{t('members.inheritedHint')}</p>
-          )}
-        </div>
-      ) : null}
-      <AddMemberDialog entityId={entity.id} open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('members.removeTitle')}
-        confirmLabel={t('members.removeConfirm')}
-        danger
-        onConfirm={remove}
-        onCancel={() => setRemoving(null)}
+    <div className="flex flex-col gap-4">
+      <Card
+        title={t('members.title', { name: entity.name })}
+        actions={
+          isAdmin && (
+            <Button onClick={() => setAdding(true)}>
+              <Icon name="add" className="size-4" /> {t('members.add')}
+            </Button>
+          )
+        }
       >
-        {t('members.removeText', { user: removing?.name || removing?.email, name: entity.name })}
-      </ConfirmDialog>
-    </Card>
+        {failed && <Alert kind="error">{t('errors.members')}</Alert>}
+        {!members && !failed ? (
+          <Spinner size={40} />
+        ) : members && members.list.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('members.empty')}</p>
+        ) : members ? (
+          <div className="-mx-4 overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm" data-testid="members-table">
+              <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+                <tr>
+                  <th className="px-4 py-2 font-medium">{t('members.user')}</th>
+                  <th className="px-4 py-2 font-medium">{t('members.role')}</th>
+                  <th className="px-4 py-2 font-medium">{t('members.autoApprove')}</th>
+                  <th className="px-4 py-2 font-medium">{t('members.smsNotifications')}</th>
+                  <th className="px-4 py-2">
+                    <span className="sr-only">{t('members.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {members.list.map((m) => {
+                  const highlight = !m.inherited && members.highlight[m.userId];
+                  return (
+                    <tr
+                      key={`${m.entityId}-${m.userId}`}
+                      className={highlight ? 'row-highlight' : ''}
+                      data-inherited={m.inherited || undefined}
+                    >
+                      <td className="px-4 py-2">
+                        <div className="font-medium text-slate-800">{m.name || m.email}</div>
+                        {m.name && <div className="text-xs text-slate-500">{m.email}</div>}
+                        {m.inherited && (
+                          <div className="text-xs text-slate-600">
+                            {t('members.inheritedFrom')}{' '}
+                            <Link
+                              to={`/entities/${m.entityId}/members`}
+                              className="text-primary-700 underline"
+                            >
+                              {m.inheritedFromName ?? `#${m.entityId}`}
+                            </Link>
+                          </div>
+                        )}
+                      </td>
+                      <td className="px-4 py-2">{t(`common:roles.${m.role}`)}</td>
+                      <td className="px-4 py-2">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary-500"
+                          aria-label={t('members.autoApproveFor', { user: m.name || m.email })}
+                          checked={m.autoApprove}
+                          disabled={!isAdmin || m.inherited}
+                          onChange={(e) => toggle(m, 'autoApprove', e.target.checked)}
+                        />
+                      </td>
+                      <td className="px-4 py-2">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary-500"
+                          aria-label={t('members.smsFor', { user: m.name || m.email })}
+                          checked={m.smsNotifications}
+                          disabled={
+                            !isAdmin ||
+                            m.inherited ||
+                            smsToggleDisabled(members.list, m, MAX_SMS_NOTIFICATION_MEMBERS)
+                          }
+                          onChange={(e) => toggle(m, 'smsNotifications', e.target.checked)}
+                        />
+                      </td>
+                      <td className="px-4 py-2 text-right">
+                        {isAdmin && canRemoveMember(m, me?.id) && (
+                          <IconButton
+                            label={t('members.remove', { user: m.name || m.email })}
+                            onClick={() => setRemoving(m)}
+                          >
+                            <Icon name="delete" />
+                          </IconButton>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {members.list.some((m) => m.inherited) && (
+              <p className="px-4 pt-2 text-xs text-slate-500">{t('members.inheritedHint')}</p>
+            )}
+          </div>
+        ) : null}
+        <AddMemberDialog entityId={entity.id} open={adding} onClose={() => setAdding(false)} />
+        <ConfirmDialog
+          open={removing !== null}
+          title={t('members.removeTitle')}
+          confirmLabel={t('members.removeConfirm')}
+          danger
+          onConfirm={remove}
+          onCancel={() => setRemoving(null)}
+        >
+          {t('members.removeText', { user: removing?.name || removing?.email, name: entity.name })}
+        </ConfirmDialog>
+      </Card>
+      <AutoApproveCard entityId={entity.id} editable={mayEditNumbers} />
+    </div>
   );
 }

@@ -1,0 +1,69 @@
+import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
+import type { Asset, UpdateAssetCropInput } from '@oppslag/common/schemas/asset.ts';
+import { currentToken } from '../state/session';
+import { ApiError, NetworkError } from './api-error';
+import { API_BASE, api } from './client';
+
+export type { Asset };
+
+/**
+ * Uploads one file with XMLHttpRequest, because fetch cannot report upload progress and the
+ * banner dialog shows a progress bar (content spec §2). `onProgress` gets 0..1.
+ */
+export function uploadAsset(
+  file: File,
+  entityId: number,
+  slot: ContentSlot,
+  onProgress: (fraction: number) => void,
+): Promise<Asset> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}/assets/upload`);
+    const token = currentToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new NetworkError());
+    xhr.onload = () => {
+      let body: { asset?: Asset; error?: { code?: string; message?: string; details?: unknown } } = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // A non-JSON answer (proxy error page) is reported by its status below.
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body.asset) {
+        onProgress(1);
+        resolve(body.asset);
+      } else {
+        reject(
+          new ApiError(
+            xhr.status,
+            body.error?.code ?? 'http_error',
+            body.error?.message ?? xhr.statusText,
+            body.error?.details,
+          ),
+        );
+      }
+    };
+    const form = new FormData();
+    form.append('entity', String(entityId));
+    form.append('slot', slot);
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+export const assetsApi = {
+  get: (id: number) => api.get<{ asset: Asset }>(`/assets/${id}`).then((r) => r.asset),
+  setCrop: (id: number, body: UpdateAssetCropInput) =>
+    api.put<{ asset: Asset }>(`/assets/${id}`, body).then((r) => r.asset),
+};
+
+/** Image URLs of the API are paths under its base; <img> cannot send a header, so the token rides along. */
+export function assetUrl(path: string): string {
+  const token = currentToken();
+  const url = `${API_BASE}${path}`;
+  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
+}

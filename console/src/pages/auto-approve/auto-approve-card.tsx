@@ -1,0 +1,263 @@
+import { DEFAULT_COUNTRY } from '@oppslag/common/constants.ts';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, fieldErrors } from '../../api/api-error';
+import { type AutoApproveNumber, autoApproveApi } from '../../api/auto-approve.api';
+import { Button, IconButton } from '../../components/button';
+import { Alert, Card, Spinner } from '../../components/card';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Modal } from '../../components/dialog';
+import { TextField } from '../../components/field';
+import { Icon } from '../../components/icons';
+import { formatDateTime } from '../../lib/dates';
+import { onRealtimeEvent } from '../../realtime/socket';
+import { showSnackbar } from '../../state/snackbar';
+import { displayPhone, sortByDescription } from './phone-format';
+
+/** Auto-approve numbers of an entity (members tab): SMS notes from these publish at once. */
+export function AutoApproveCard({ entityId, editable }: { entityId: number; editable: boolean }) {
+  const { t, i18n } = useTranslation('autoApprove');
+  const [rows, setRows] = useState<AutoApproveNumber[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState<{ row: AutoApproveNumber | null } | null>(null);
+  const [deleting, setDeleting] = useState<AutoApproveNumber | null>(null);
+  const [fresh, setFresh] = useState<Set<number>>(new Set());
+
+  const load = useCallback(() => {
+    autoApproveApi.list(entityId).then(
+      (list) => {
+        setRows(sortByDescription(list));
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+  }, [entityId]);
+
+  useEffect(() => {
+    load();
+    return onRealtimeEvent((type, payload) => {
+      if (type === 'resync' || (type === 'autoApproveNumber.changed' && payload.entityId === entityId))
+        load();
+    });
+  }, [entityId, load]);
+
+  const flash = (id: number) => {
+    setFresh((s) => new Set(s).add(id));
+    setTimeout(() => setFresh((s) => new Set([...s].filter((x) => x !== id))), 4000);
+  };
+
+  const remove = async () => {
+    const row = deleting;
+    setDeleting(null);
+    if (!row) return;
+    try {
+      await autoApproveApi.remove(entityId, row.id);
+      load();
+    } catch {
+      showSnackbar('error', t('errors.delete'));
+    }
+  };
+
+  return (
+    <Card
+      title={t('title')}
+      actions={
+        editable &&
+        rows &&
+        rows.length > 0 && (
+          <Button onClick={() => setEditing({ row: null })}>
+            <Icon name="add" className="size-4" /> {t('add')}
+          </Button>
+        )
+      }
+    >
+      {failed && <Alert kind="error">{t('errors.load')}</Alert>}
+      {!rows && !failed ? (
+        <Spinner size={40} />
+      ) : rows?.length === 0 ? (
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-sm text-slate-600">{t('empty')}</p>
+          {editable && (
+            <Button onClick={() => setEditing({ row: null })}>
+              <Icon name="add" className="size-4" /> {t('add')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <div className="-mx-4 overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm" data-testid="auto-approve-table">
+            <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
+              <tr>
+                <th className="px-4 py-2 font-medium">{t('number')}</th>
+                <th className="px-4 py-2 font-medium">{t('description')}</th>
+                <th className="px-4 py-2 font-medium">{t('expirationDate')}</th>
+                <th className="px-4 py-2">
+                  <span className="sr-only">{t('actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows?.map((row) => (
+                <tr key={row.id} className={fresh.has(row.id) ? 'row-highlight' : ''}>
+                  <td className="px-4 py-2 font-medium whitespace-nowrap">{displayPhone(row.number)}</td>
+                  <td className="px-4 py-2">{row.description}</td>
+                  <td className="px-4 py-2">
+                    {row.expirationDate
+                      ? formatDateTime(row.expirationDate, i18n.language).slice(0, 10)
+                      : '—'}
+                    {row.state === 'expired' && (
+                      <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs">{t('expired')}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                    {editable && (
+                      <>
+                        <IconButton
+                          label={t('edit', { number: displayPhone(row.number) })}
+                          onClick={() => setEditing({ row })}
+                        >
+                          <Icon name="settings" />
+                        </IconButton>
+                        <IconButton
+                          label={t('delete', { number: displayPhone(row.number) })}
+                          onClick={() => setDeleting(row)}
+                        >
+                          <Icon name="delete" />
+                        </IconButton>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NumberDialog
+        entityId={entityId}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(row) => {
+          setEditing(null);
+          flash(row.id);
+          load();
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('deleteTitle')}
+        confirmLabel={t('deleteConfirm')}
+        danger
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      >
+        {t('deleteText', { number: deleting ? displayPhone(deleting.number) : '' })}
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function NumberDialog({
+  entityId,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  entityId: number;
+  editing: { row: AutoApproveNumber | null } | null;
+  onClose: () => void;
+  onSaved: (row: AutoApproveNumber) => void;
+}) {
+  const { t } = useTranslation('autoApprove');
+  const row = editing?.row ?? null;
+  const [values, setValues] = useState({ number: '', description: '', expirationDate: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!editing) return;
+    setValues({
+      number: row ? displayPhone(row.number) : '',
+      description: row?.description ?? '',
+      expirationDate: row?.expirationDate ? row.expirationDate.slice(0, 10) : '',
+    });
+    setErrors({});
+    setFailed(false);
+  }, [editing, row]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailed(false);
+    setErrors({});
+    const body = {
+      number: values.number.trim(),
+      country: DEFAULT_COUNTRY,
+      description: values.description.trim(),
+      expirationDate: values.expirationDate || null,
+    };
+    try {
+      onSaved(
+        row
+          ? await autoApproveApi.update(entityId, row.id, body)
+          : await autoApproveApi.create(entityId, body),
+      );
+    } catch (err) {
+      const fields = fieldErrors(err);
+      // A refused number comes back as a 400 without field details: it is the number's fault.
+      if (!Object.keys(fields).length && err instanceof ApiError && err.status === 400)
+        fields.number = t('invalidNumber');
+      setErrors(fields);
+      if (!Object.keys(fields).length) setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={editing !== null}
+      onClose={onClose}
+      title={row ? t('editTitle') : t('newTitle')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form="auto-approve-form" disabled={busy || !values.number.trim()}>
+            {t('common:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id="auto-approve-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {failed && <Alert kind="error">{row ? t('errors.update') : t('errors.create')}</Alert>}
+        <TextField
+          label={`${t('number')} (${t('country')})`}
+          type="tel"
+          value={values.number}
+          onChange={(e) => setValues({ ...values, number: e.target.value })}
+          error={errors.number}
+          hint={t('numberHint')}
+          required
+          autoFocus
+        />
+        <TextField
+          label={t('description')}
+          value={values.description}
+          onChange={(e) => setValues({ ...values, description: e.target.value })}
+          error={errors.description}
+        />
+        <TextField
+          label={t('expirationDate')}
+          type="date"
+          value={values.expirationDate}
+          onChange={(e) => setValues({ ...values, expirationDate: e.target.value })}
+          error={errors.expirationDate}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import type { CropSize } from '@oppslag/common/crop.ts';
+import { CROP_SCALE_MAX, CROP_SCALE_MIN } from '@oppslag/common/crop.ts';
+import { type PointerEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Asset, assetUrl } from '../../api/assets.api';
+import { Button } from '../../components/button';
+import { SelectField, TextField } from '../../components/field';
+
+export interface Crop {
+  page: number;
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+const PREVIEW_WIDTH = 320;
+
+/**
+ * Places an uploaded asset in its slot: PDF page, scale slider 0.1–2 (step 0.1), offset by drag
+ * or x/y inputs, and a clear button. The preview follows common/crop.ts: at scale 1 the source
+ * covers the slot, centred; offsets are slot pixels.
+ */
+export function BannerAssetEditor({
+  asset,
+  crop,
+  slotSize,
+  onCrop,
+  onClear,
+}: {
+  asset: Asset;
+  crop: Crop;
+  slotSize: CropSize;
+  onCrop: (crop: Crop) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('banners');
+  const drag = useRef<{ x: number; y: number; crop: Crop } | null>(null);
+  const f = PREVIEW_WIDTH / slotSize.width;
+  const srcW = asset.width ?? slotSize.width;
+  const srcH = asset.height ?? slotSize.height;
+  const cover = Math.max(slotSize.width / srcW, slotSize.height / srcH) * crop.scale;
+  const w = srcW * cover;
+  const h = srcH * cover;
+  const left = (slotSize.width - w) / 2 + crop.offsetX;
+  const top = (slotSize.height - h) / 2 + crop.offsetY;
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    e.currentTarget.setPointerCapture(e.pointerId);
+    drag.current = { x: e.clientX, y: e.clientY, crop };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    onCrop({
+      ...d.crop,
+      offsetX: Math.round(d.crop.offsetX + (e.clientX - d.x) / f),
+      offsetY: Math.round(d.crop.offsetY + (e.clientY - d.y) / f),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-4 md:flex-row">
+      <div className="flex flex-col gap-1">
+        <div
+          data-testid="crop-preview"
+          className="relative cursor-move touch-none overflow-hidden rounded border border-slate-300 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+          style={{ width: PREVIEW_WIDTH, height: slotSize.height * f }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={() => {
+            drag.current = null;
+          }}
+        >
+          {asset.type === 1 ? (
+            <img
+              src={assetUrl(asset.originalUrl)}
+              alt=""
+              draggable={false}
+              className="absolute max-w-none select-none"
+              style={{ left: left * f, top: top * f, width: w * f, height: h * f }}
+            />
+          ) : (
+            <img
+              src={assetUrl(asset.croppedUrl)}
+              alt=""
+              draggable={false}
+              className="absolute inset-0 size-full object-contain"
+            />
+          )}
+        </div>
+        <p className="text-xs text-slate-500">{t('dialog.dragHint')}</p>
+      </div>
+      <div className="flex flex-1 flex-col gap-3">
+        <p className="truncate text-sm font-medium">{asset.name}</p>
+        {asset.type === 2 && asset.pageCount > 1 && (
+          <SelectField
+            label={t('dialog.page')}
+            value={crop.page}
+            onChange={(e) => onCrop({ ...crop, page: Number(e.target.value) })}
+          >
+            {Array.from({ length: asset.pageCount }, (_, i) => (
+              <option key={i + 1} value={i + 1}>
+                {i + 1}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t('dialog.scale')}: {crop.scale.toFixed(1)}
+          <input
+            type="range"
+            min={CROP_SCALE_MIN}
+            max={CROP_SCALE_MAX}
+            step={0.1}
+            value={crop.scale}
+            onChange={(e) => onCrop({ ...crop, scale: Math.round(Number(e.target.value) * 10) / 10 })}
+            className="accent-primary-600"
+          />
+        </label>
+        <div className="grid grid-cols-2 gap-2">
+          <TextField
+            label={t('dialog.offsetX')}
+            type="number"
+            value={String(crop.offsetX)}
+            onChange={(e) => onCrop({ ...crop, offsetX: Number(e.target.value) || 0 })}
+          />
+          <TextField
+            label={t('dialog.offsetY')}
+            type="number"
+            value={String(crop.offsetY)}
+            onChange={(e) => onCrop({ ...crop, offsetY: Number(e.target.value) || 0 })}
+          />
+        </div>
+        <Button variant="secondary" className="self-start" onClick={onClear}>
+          {t('dialog.clearAsset')}
+        </Button>
+      </div>
+    </div>
+  );
+}

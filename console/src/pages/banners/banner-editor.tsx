@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Content, type ContentSlot, contentApi } from '../../api/content.api';
+import { Button } from '../../components/button';
+import { Alert, Card, Spinner } from '../../components/card';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Icon } from '../../components/icons';
+import { onRealtimeEvent } from '../../realtime/socket';
+import { showSnackbar } from '../../state/snackbar';
+import { BannerDialog } from './banner-dialog';
+import { BannerList } from './banner-list';
+import { BannerTimeline } from './banner-timeline';
+import { BANNER_VIEWS, type BannerView, readView, viewCookie } from './banner-view';
+
+/**
+ * The banner editor of one slot of an entity (content spec §2): the timeline of swimlanes or the
+ * list, new and edit dialogs. With `templates` it edits the organization's templates instead.
+ */
+export function BannerEditor({
+  entityId,
+  slot,
+  title,
+  templates = false,
+  editable,
+}: {
+  entityId: number;
+  slot: ContentSlot;
+  title: string;
+  templates?: boolean;
+  editable: boolean;
+}) {
+  const { t } = useTranslation('banners');
+  const [items, setItems] = useState<Content[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [view, setView] = useState<BannerView>(() => readView(document.cookie));
+  const [editing, setEditing] = useState<{ content: Content | null } | null>(null);
+  const [deleting, setDeleting] = useState<Content | null>(null);
+  const [highlight, setHighlight] = useState<number | null>(null);
+
+  const load = useCallback(() => {
+    contentApi.list(entityId, slot, templates).then(
+      (list) => {
+        setItems([...list].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id));
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+  }, [entityId, slot, templates]);
+
+  useEffect(() => {
+    load();
+    return onRealtimeEvent((type) => {
+      if (type === 'resync' || type.startsWith('content.')) load();
+    });
+  }, [load]);
+
+  const chooseView = (next: BannerView) => {
+    document.cookie = viewCookie(next);
+    setView(next);
+  };
+
+  const remove = async () => {
+    const item = deleting;
+    setDeleting(null);
+    if (!item) return;
+    try {
+      await contentApi.remove(entityId, slot, item.id);
+      load();
+    } catch {
+      showSnackbar('error', t('errors.delete'));
+    }
+  };
+
+  return (
+    <Card
+      title={title}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          {!templates && (
+            <div
+              role="radiogroup"
+              aria-label={t('views.label')}
+              className="flex rounded-md border border-slate-300"
+            >
+              {BANNER_VIEWS.map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  role="radio"
+                  aria-checked={view === v}
+                  onClick={() => chooseView(v)}
+                  className={`px-3 py-1.5 text-sm ${view === v ? 'bg-primary-700 text-white' : 'text-slate-700'}`}
+                >
+                  {t(`views.${v}`)}
+                </button>
+              ))}
+            </div>
+          )}
+          {editable && (
+            <Button onClick={() => setEditing({ content: null })}>
+              <Icon name="add" className="size-4" /> {t('new')}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      {failed && <Alert kind="error">{t('errors.load')}</Alert>}
+      {!items && !failed ? (
+        <Spinner size={40} />
+      ) : items?.length === 0 ? (
+        templates ? (
+          <div className="py-6 text-center">
+            <p className="font-medium text-slate-800">{t('noTemplates')}</p>
+            <p className="text-sm text-slate-600">{t('noTemplatesText')}</p>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">{t('empty')}</p>
+        )
+      ) : items && view === 'swimlanes' && !templates ? (
+        <BannerTimeline items={items} onEdit={(content) => setEditing({ content })} />
+      ) : items ? (
+        <BannerList
+          items={items}
+          highlight={highlight}
+          onEdit={(content) => setEditing({ content })}
+          onDelete={setDeleting}
+        />
+      ) : null}
+      <BannerDialog
+        entityId={entityId}
+        slot={slot}
+        editing={editing}
+        asTemplate={templates}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          setEditing(null);
+          setHighlight(saved.id);
+          setTimeout(() => setHighlight((id) => (id === saved.id ? null : id)), 4000);
+          load();
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('deleteTitle')}
+        confirmLabel={t('delete')}
+        danger
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      >
+        {t('deleteText')}
+      </ConfirmDialog>
+    </Card>
+  );
+}
