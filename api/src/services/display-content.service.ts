@@ -7,6 +7,8 @@ import {
   type DisplaySlide,
   type FeatureSet,
   noteState,
+  type TransitDepartures,
+  transitDeparturesSchema,
 } from '@oppslag/common';
 import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../db/client';
@@ -35,18 +37,40 @@ function parseCached(raw: string | null): unknown {
   }
 }
 
-/** Reads the latest departures (per display) and forecast (per organization) the worker cached. */
+/**
+ * Merges the departures the worker cached per entity along the chain (stops may be attached to the
+ * display or to any ancestor, as the manifest lists them): nearest entity first, each stop once.
+ */
+export function mergeTransit(displayId: number, cached: readonly (string | null)[]): string | null {
+  const seen = new Set<string>();
+  const stops: TransitDepartures['stops'] = [];
+  let updatedAt: string | null = null;
+  for (const raw of cached) {
+    const parsed = raw ? transitDeparturesSchema.safeParse(parseCached(raw)) : null;
+    if (!parsed?.success) continue;
+    if (!updatedAt || parsed.data.updatedAt > updatedAt) updatedAt = parsed.data.updatedAt;
+    for (const stop of parsed.data.stops) {
+      if (seen.has(stop.stopId)) continue;
+      seen.add(stop.stopId);
+      stops.push(stop);
+    }
+  }
+  return updatedAt ? JSON.stringify({ entityId: displayId, updatedAt, stops }) : null;
+}
+
+/** Reads the latest departures (along the chain) and forecast (per organization) the worker cached. */
 export async function readLiveData(
   redis: Redis,
   prefix: string,
   chain: readonly ChainEntity[],
 ): Promise<{ transit: string | null; weather: string | null }> {
   const organization = nearestOrganization(chain);
-  const keys = [cacheKeys.transit(prefix, chain[0].id)];
+  const keys = chain.map((entity) => cacheKeys.transit(prefix, entity.id));
   if (organization) keys.push(cacheKeys.weather(prefix, organization.id));
   try {
-    const [transit, weather] = await redis.mget(...keys);
-    return { transit: transit ?? null, weather: weather ?? null };
+    const values = await redis.mget(...keys);
+    const weather = organization ? (values.pop() ?? null) : null;
+    return { transit: mergeTransit(chain[0].id, values), weather };
   } catch {
     // Without Redis the display still gets its notes and slides; live data waits for the next poll.
     return { transit: null, weather: null };

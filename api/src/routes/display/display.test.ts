@@ -162,9 +162,22 @@ describe('display API', () => {
     const masterAd = await post(masterId, 'adsSmall', {});
     const masterBanner = await post(masterId, 'banner', {});
     const ownAd = await post(w.entities.displayA.id, 'adsLarge', {});
+    const stop = (stopId: string) => ({ stopId, label: stopId, name: null, departures: [] });
+    await api.deps.redis.set(
+      cacheKeys.transit(api.deps.config.redisPrefix, w.entities.orgA.id),
+      JSON.stringify({
+        entityId: w.entities.orgA.id,
+        updatedAt: '2026-01-01T10:00:00.000Z',
+        stops: [stop('NSR:StopPlace:2')],
+      }),
+    );
     await api.deps.redis.set(
       cacheKeys.transit(api.deps.config.redisPrefix, w.entities.displayA.id),
-      JSON.stringify({ entityId: w.entities.displayA.id, stops: [] }),
+      JSON.stringify({
+        entityId: w.entities.displayA.id,
+        updatedAt: '2026-01-01T09:59:00.000Z',
+        stops: [stop('NSR:StopPlace:1')],
+      }),
     );
     await api.deps.redis.set(
       cacheKeys.weather(api.deps.config.redisPrefix, w.entities.orgA.id),
@@ -187,7 +200,12 @@ describe('display API', () => {
     expect(ids(res.body.adsLarge)).toEqual([ownAd.body.id]);
     expect(res.body.partnerLogo).toEqual([]);
     expect(res.body.fallback).toEqual([{ type: 'text', text: 'Velkommen' }]);
-    expect(res.body.transit).toEqual({ entityId: w.entities.displayA.id, stops: [] });
+    // Stops attached to the organization reach its displays too, after the display's own.
+    expect(res.body.transit).toEqual({
+      entityId: w.entities.displayA.id,
+      updatedAt: '2026-01-01T10:00:00.000Z',
+      stops: [stop('NSR:StopPlace:1'), stop('NSR:StopPlace:2')],
+    });
     expect(res.body.weather).toEqual({ days: [1, 2, 3] });
   });
 
