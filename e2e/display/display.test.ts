@@ -135,6 +135,7 @@ describe('display player on the real stack', () => {
     });
     await page.getByText('Pakke til Hansen ligger i postrommet').waitFor({ timeout: 1000 });
     const elapsed = Date.now() - started;
+    console.log(`note on screen ${elapsed} ms after the POST was sent`);
     expect(elapsed).toBeLessThan(1000);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   });
