@@ -1,7 +1,13 @@
 import type { Role } from './constants';
 
 /** Permission names of spec §6. */
-export const PERMISSIONS = ['read', 'moderate_content', 'edit_entity', 'create_entity', 'delete_entity'] as const;
+export const PERMISSIONS = [
+  'read',
+  'moderate_content',
+  'edit_entity',
+  'create_entity',
+  'delete_entity',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const MODERATOR: Permission[] = ['read', 'moderate_content'];
@@ -41,7 +47,11 @@ export function effectiveRole(grants: readonly Grant[], ancestry: readonly numbe
 }
 
 /** Permissions of an actor on an entity; the superadmin has every permission everywhere. */
-export function permissionsOn(actor: Actor, grants: readonly Grant[], ancestry: readonly number[]): Permission[] {
+export function permissionsOn(
+  actor: Actor,
+  grants: readonly Grant[],
+  ancestry: readonly number[],
+): Permission[] {
   if (actor.admin) return [...PERMISSIONS];
   const role = effectiveRole(grants, ancestry);
   return role ? [...ROLE_PERMISSIONS[role]] : [];

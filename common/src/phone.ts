@@ -1,11 +1,14 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { DEFAULT_COUNTRY } from './constants';
 
 /**
  * Normalizes a phone number to the stored form `00` + calling code + national number.
  * Empty input means "no number" (null). Returns undefined when the number is not valid for its country.
  */
-export function normalizePhone(input: string | null | undefined, country: string = DEFAULT_COUNTRY): string | null | undefined {
+export function normalizePhone(
+  input: string | null | undefined,
+  country: string = DEFAULT_COUNTRY,
+): string | null | undefined {
   const raw = (input ?? '').trim();
   if (raw === '') return null;
   // Numbers already stored as 00-prefixed international form are parsed as +.

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 
 /** Paths never written to logs: credentials, keys and residents' phone numbers. */
 export const REDACT_PATHS = [

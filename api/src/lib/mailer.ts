@@ -18,7 +18,12 @@ export interface Mailer {
  * SMTP when `smtpUrl` is set; otherwise each message is written to `<dataDir>/mail/` and its text
  * logged, so a laptop install can follow reset and invitation links without a mail server.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -32,7 +37,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return {
     async send(message) {
       const file = join(dir, `${Date.now()}-${message.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`);
-      writeFileSync(file, `From: ${opts.from}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`);
+      writeFileSync(
+        file,
+        `From: ${opts.from}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`,
+      );
       opts.logger.info({ to: message.to, subject: message.subject, file }, `mail written: ${message.text}`);
     },
   };

@@ -19,7 +19,11 @@ function fromHttpError(err: HttpLikeError): AppError | null {
   if (status === 415) return new AppError(415, 'unsupported_media_type', 'Unsupported content type');
   if (err.type === 'entity.parse.failed' || /json/i.test(err.message ?? ''))
     return new AppError(400, 'malformed_json', 'Request body is not valid JSON');
-  return new AppError(status, status === 404 ? 'not_found' : 'validation_failed', err.message ?? 'Bad request');
+  return new AppError(
+    status,
+    status === 404 ? 'not_found' : 'validation_failed',
+    err.message ?? 'Bad request',
+  );
 }
 
 export function errorMiddleware(logger: Logger): Middleware {
@@ -30,11 +34,12 @@ export function errorMiddleware(logger: Logger): Middleware {
         throw new AppError(404, 'not_found', 'Route not found');
       }
     } catch (caught) {
-      const err =
-        caught instanceof AppError ? caught : (fromHttpError(caught as HttpLikeError) ?? null);
+      const err = caught instanceof AppError ? caught : (fromHttpError(caught as HttpLikeError) ?? null);
       if (err) {
         ctx.status = err.status;
-        ctx.body = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+        ctx.body = {
+          error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+        };
         return;
       }
       logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'unhandled error');

@@ -1,22 +1,22 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import type { ApiState } from '../middleware/auth';
-import { usersRoutes } from './users/users.routes';
-import { statusRoutes } from './status/status.routes';
-import { installRoutes } from './install/install.routes';
-import { authRoutes } from './auth/auth.routes';
-import { accountRoutes } from './account/account.routes';
 import { openapiRoutes } from '../openapi/openapi.routes';
+import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
-import { entitiesRoutes } from './entities/entities.routes';
-import { membersRoutes } from './members/members.routes';
+import { assetsRoutes } from './assets/assets.routes';
+import { authRoutes } from './auth/auth.routes';
 import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
-import { transitRoutes } from './transit/transit.routes';
-import { smsRoutes } from './sms/sms.routes';
 import { contentRoutes } from './content/content.routes';
 import { displayRoutes } from './display/display.routes';
-import { assetsRoutes } from './assets/assets.routes';
+import { entitiesRoutes } from './entities/entities.routes';
+import { installRoutes } from './install/install.routes';
+import { membersRoutes } from './members/members.routes';
+import { smsRoutes } from './sms/sms.routes';
+import { statusRoutes } from './status/status.routes';
 import { templatesRoutes } from './templates/templates.routes';
+import { transitRoutes } from './transit/transit.routes';
+import { usersRoutes } from './users/users.routes';
 
 /**
  * Every resource router, registered explicitly. Each resource lives in `routes/<resource>/` and
@@ -32,10 +32,10 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     authRoutes(deps),
     accountRoutes(deps),
     usersRoutes(deps),
-    openapiRoutes(deps),
     entitiesRoutes(deps),
     membersRoutes(deps),
     adminRoutes(deps),
+    openapiRoutes(deps),
     autoApproveNumbersRoutes(deps),
     transitRoutes(deps),
     smsRoutes(deps),

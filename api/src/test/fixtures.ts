@@ -1,7 +1,7 @@
-import argon2 from 'argon2';
 import type { EntityType, Role } from '@oppslag/common';
-import type { AppDeps } from '../deps';
+import argon2 from 'argon2';
 import { entities, permissions, users } from '../db/schema/index';
+import type { AppDeps } from '../deps';
 
 /**
  * Direct database fixtures for tests: rows are inserted without going through the API so a test
@@ -14,15 +14,29 @@ export async function createUser(
   const passwordHash = input.password ? await argon2.hash(input.password, { type: argon2.argon2id }) : null;
   const [row] = await deps.database.db
     .insert(users)
-    .values({ email: input.email.toLowerCase(), name: input.name ?? null, admin: input.admin ?? false, passwordHash })
+    .values({
+      email: input.email.toLowerCase(),
+      name: input.name ?? null,
+      admin: input.admin ?? false,
+      passwordHash,
+    })
     .returning();
-  const token = await deps.tokens.signUser({ id: row.id, email: row.email, name: row.name, admin: row.admin }, row.tokenVersion);
+  const token = await deps.tokens.signUser(
+    { id: row.id, email: row.email, name: row.name, admin: row.admin },
+    row.tokenVersion,
+  );
   return { id: row.id, email: row.email, token };
 }
 
 export async function createEntity(
   deps: AppDeps,
-  input: { name: string; type: EntityType; parentId?: number | null; codeWord?: string | null; apiKey?: string | null },
+  input: {
+    name: string;
+    type: EntityType;
+    parentId?: number | null;
+    codeWord?: string | null;
+    apiKey?: string | null;
+  },
 ): Promise<{ id: number }> {
   const [row] = await deps.database.db
     .insert(entities)
@@ -47,15 +61,45 @@ export async function grant(deps: AppDeps, userId: number, entityId: number, rol
  */
 export async function createWorld(deps: AppDeps) {
   const root = await createEntity(deps, { name: 'System', type: 'system' });
-  const orgA = await createEntity(deps, { name: 'Org A', type: 'organization', parentId: root.id, codeWord: 'orga' });
+  const orgA = await createEntity(deps, {
+    name: 'Org A',
+    type: 'organization',
+    parentId: root.id,
+    codeWord: 'orga',
+  });
   const groupA = await createEntity(deps, { name: 'Group A', type: 'group', parentId: orgA.id });
-  const displayA = await createEntity(deps, { name: 'Display A', type: 'display', parentId: groupA.id, apiKey: 'key-a' });
-  const orgB = await createEntity(deps, { name: 'Org B', type: 'organization', parentId: root.id, codeWord: 'orgb' });
-  const displayB = await createEntity(deps, { name: 'Display B', type: 'display', parentId: orgB.id, apiKey: 'key-b' });
-  const superadmin = await createUser(deps, { email: 'admin@example.com', password: 'admin-password', admin: true });
+  const displayA = await createEntity(deps, {
+    name: 'Display A',
+    type: 'display',
+    parentId: groupA.id,
+    apiKey: 'key-a',
+  });
+  const orgB = await createEntity(deps, {
+    name: 'Org B',
+    type: 'organization',
+    parentId: root.id,
+    codeWord: 'orgb',
+  });
+  const displayB = await createEntity(deps, {
+    name: 'Display B',
+    type: 'display',
+    parentId: orgB.id,
+    apiKey: 'key-b',
+  });
+  const superadmin = await createUser(deps, {
+    email: 'admin@example.com',
+    password: 'admin-password',
+    admin: true,
+  });
   const owner = await createUser(deps, { email: 'owner@example.com', password: 'owner-password' });
-  const administrator = await createUser(deps, { email: 'administrator@example.com', password: 'administrator-password' });
-  const moderator = await createUser(deps, { email: 'moderator@example.com', password: 'moderator-password' });
+  const administrator = await createUser(deps, {
+    email: 'administrator@example.com',
+    password: 'administrator-password',
+  });
+  const moderator = await createUser(deps, {
+    email: 'moderator@example.com',
+    password: 'moderator-password',
+  });
   const sibling = await createUser(deps, { email: 'sibling@example.com', password: 'sibling-password' });
   await grant(deps, owner.id, orgA.id, 'owner');
   await grant(deps, administrator.id, orgA.id, 'administrator');

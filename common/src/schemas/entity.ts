@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  CODE_WORD_MAX,
-  CODE_WORD_MIN,
-  ENTITY_NAME_MAX,
-  ENTITY_NAME_MIN,
-  ENTITY_TYPES,
-} from '../constants';
+import { CODE_WORD_MAX, CODE_WORD_MIN, ENTITY_NAME_MAX, ENTITY_NAME_MIN, ENTITY_TYPES } from '../constants';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #e0d6d0');
 

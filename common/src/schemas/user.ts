@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../constants';
 
-export const emailSchema = z.string({ error: 'Email must be a string' }).trim().toLowerCase().pipe(z.email({ error: 'Email must be a valid e-mail address' }));
+export const emailSchema = z
+  .string({ error: 'Email must be a string' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Email must be a valid e-mail address' }));
 export const passwordSchema = z
   .string({ error: 'Password must be a string' })
   .min(PASSWORD_MIN, `Password has to be at least ${PASSWORD_MIN} characters long`)

@@ -1,4 +1,13 @@
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { entities } from './entities';
 import { users } from './users';
 
@@ -18,7 +27,9 @@ export const notes = pgTable(
     end: timestamp('end', { withTimezone: true }),
     sticky: boolean('sticky').notNull().default(false),
     approved: boolean('approved').notNull().default(false),
-    source: text('source', { enum: ['console', 'sms'] }).notNull().default('console'),
+    source: text('source', { enum: ['console', 'sms'] })
+      .notNull()
+      .default('console'),
     smsMessageId: integer('sms_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -71,5 +71,8 @@ export const permissions = pgTable(
     smsNotifications: boolean('sms_notifications').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('permissions_entity_user_idx').on(t.entityId, t.userId), index('permissions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('permissions_entity_user_idx').on(t.entityId, t.userId),
+    index('permissions_user_idx').on(t.userId),
+  ],
 );

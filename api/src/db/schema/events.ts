@@ -15,7 +15,10 @@ export const events = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('events_unsent_idx').on(t.createdAt).where(sql`sent_at is null`), index('events_entity_idx').on(t.entityId, t.seq)],
+  (t) => [
+    index('events_unsent_idx').on(t.createdAt).where(sql`sent_at is null`),
+    index('events_entity_idx').on(t.entityId, t.seq),
+  ],
 );
 
 /** The last sequence number handed out per entity (0 = system-wide events without an entity). */
