@@ -14,6 +14,6 @@ export function normalizePhone(
   // Numbers already stored as 00-prefixed international form are parsed as +.
   const candidate = raw.startsWith('00') ? `+${raw.slice(2)}` : raw;
   const parsed = parsePhoneNumberFromString(candidate, country as CountryCode);
-  if (!parsed || !parsed.isValid()) return undefined;
+  if (!parsed?.isValid()) return undefined;
   return `00${parsed.countryCallingCode}${parsed.nationalNumber}`;
 }
