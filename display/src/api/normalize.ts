@@ -95,7 +95,7 @@ export function normalizeManifest(input: unknown): Manifest {
       label: str(obj(s).label) ?? '',
     })),
     featureSet: featureSetFrom(raw, layout),
-    language: raw.language === 'en' || raw.locale === 'en' ? 'en' : 'no',
+    language: raw.language === 'en' || raw.language === 'no' ? raw.language : null,
     entityIds: ancestry.length ? ancestry : ownId !== null ? [ownId] : [],
   };
 }

@@ -45,7 +45,8 @@ export interface Manifest {
   organizationName: string | null;
   transitStops: TransitStopRef[];
   featureSet: FeatureSet;
-  language: 'no' | 'en';
+  /** Screen language when the server sets one; otherwise the URL's `?lang=` or Norwegian. */
+  language: 'no' | 'en' | null;
   /** Entity ids whose events concern this display (itself and its ancestors). */
   entityIds: number[];
 }

@@ -3,6 +3,8 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSession, saveSession } from '../api/session';
 import { App } from './App';
+import { initialLanguage } from './i18n';
+import { languageAtom } from './state';
 
 // The socket is replaced by a recorder: these tests are about registration, not the gateway.
 const sockets = vi.hoisted(() => ({ tokens: [] as string[] }));
@@ -71,6 +73,24 @@ describe('App registration', () => {
     });
     expect(loadSession()).toEqual({ displayId: 'abcdefghij', token: 'display-token' });
     expect(sockets.tokens).toEqual(['display-token']);
+  });
+
+  it('speaks English when the link asks for it, also after registration', async () => {
+    serve({
+      '/api/display/register': () => json({ token: 'en-token', manifest }),
+      '/api/display/manifest': () => json(manifest),
+      '/api/display/content': () => json({ notes: [] }),
+    });
+    history.replaceState(null, '', '/display/?lang=en&displayId=abcdefghij&apiKey=key-3');
+    const store = createStore();
+    store.set(languageAtom, initialLanguage(location.search));
+    render(
+      <Provider store={store}>
+        <App />
+      </Provider>,
+    );
+    expect(await screen.findByText('No notices right now')).toBeTruthy();
+    expect(location.search).toBe('?lang=en');
   });
 
   it('says so when the id or key is wrong', async () => {

@@ -68,7 +68,7 @@ export function App() {
       session,
       onState: (state) => {
         setPlayerState(state);
-        if (state.manifest) setLanguage(state.manifest.language);
+        if (state.manifest?.language) setLanguage(state.manifest.language);
       },
       onRevoked: () => {
         // Only forget the token this engine ran with, never one a newer registration just stored.
