@@ -5,6 +5,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, connect as netConnect } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Queue, Worker } from 'bullmq';
@@ -139,6 +140,12 @@ export async function run(): Promise<{ ok: boolean; summary: string }> {
     console.log(line);
   };
 
+  // Every figure below is wall-clock on a shared machine: the load says how much it was shared.
+  out(
+    `machine: ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
   const net = stats(await netRoundTrip());
   out(`floor: net loopback round trip p50 ${ms(net.p50)} p99 ${ms(net.p99)}`);
   const ping = stats(await redisRoundTrip());
@@ -210,6 +217,7 @@ export async function run(): Promise<{ ok: boolean; summary: string }> {
   // Latency: one write at a time; each recipient's arrival minus the moment the write was sent.
   const latencies: number[] = [];
   const firsts: number[] = [];
+  const spreads: number[] = [];
   const answered: number[] = [];
   let lost = 0;
   for (let i = 0; i < LATENCY_WRITES; i++) {
@@ -222,13 +230,19 @@ export async function run(): Promise<{ ok: boolean; summary: string }> {
     const list = id ? (arrivals.get(id) ?? []) : [];
     if (!complete) lost += connected - list.length;
     for (const at of list) latencies.push(at - sent);
-    if (list.length) firsts.push(Math.min(...list) - sent);
+    if (list.length) {
+      firsts.push(Math.min(...list) - sent);
+      spreads.push(Math.max(...list) - Math.min(...list));
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
   const lat = stats(latencies);
   const first = stats(firsts);
   const http = stats(answered);
-  out(`  write answered p50 ${ms(http.p50)}; first screen p50 ${ms(first.p50)} p99 ${ms(first.p99)}`);
+  const spread = stats(spreads);
+  out(
+    `  write answered p50 ${ms(http.p50)}; first screen p50 ${ms(first.p50)} p99 ${ms(first.p99)}; first → last screen p50 ${ms(spread.p50)} (one process receives for all ${connected})`,
+  );
   out(
     `change-to-screen (API write → note.created at ${connected} displays, ${LATENCY_WRITES} writes): p50 ${ms(lat.p50)} p99 ${ms(lat.p99)} max ${ms(lat.max)}${lost ? `, ${lost} not received` : ''}`,
   );
