@@ -13,7 +13,9 @@ export const JSON_BODY_LIMIT = '256kb';
 
 /** Builds the Koa app from its infrastructure; it opens nothing itself. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: true });
+  // Behind one reverse proxy (nginx, the ingress): trust only the address it appended, so a client
+  // cannot pick its own IP with X-Forwarded-For to get around the per-IP rate limits.
+  const app = new Koa({ proxy: true, maxIpsCount: 1 });
   app.use(httpMetrics);
   app.use(errorMiddleware(deps.logger));
   const health = healthRoutes(deps);
