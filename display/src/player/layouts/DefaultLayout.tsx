@@ -19,7 +19,8 @@ export function DefaultLayout(props: LayoutProps & { vertical: boolean }) {
     return (
       <div className="flex h-full flex-col" style={{ gap: GAP }}>
         <Header {...props} row />
-        <div className="flex shrink-0" style={{ gap: GAP }}>
+        {/* 480 + 10 + 590 = 1080: the banner and the large ad side by side fill the width exactly. */}
+        <div className="flex shrink-0" style={{ gap: 10 }}>
           <Banner {...props} />
           <Column className="min-w-0 flex-1">
             <Ad {...props} slot="adsLarge" />
