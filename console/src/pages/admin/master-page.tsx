@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { adminApi } from '../../api/admin.api';
 import { Alert, Card, Spinner } from '../../components/card';
+import { BannerEditor } from '../banners/banner-editor';
 
 /** Master slots and where their content is edited on the master entity. */
 export const MASTER_SLOTS = { adsSmall: 'ads/small', adsLarge: 'ads/large', template: 'templates' } as const;
@@ -42,25 +43,38 @@ export default function MasterPage() {
     );
 
   const entity = master?.entity;
+  const editor = entity?.id ? (
+    <BannerEditor
+      key={slotId}
+      entityId={entity.id}
+      slot={slotId === 'template' ? 'banner' : slotId}
+      templates={slotId === 'template'}
+      title={t('master.title', { slotId })}
+      editable
+    />
+  ) : null;
   return (
-    <Card title={t('master.title', { slotId })}>
-      {failed && <Alert kind="error">{t('master.loadFailed')}</Alert>}
-      {!master && !failed ? (
-        <Spinner size={40} />
-      ) : entity?.id ? (
-        <div className="flex flex-col gap-2 text-sm">
-          <p>{t('master.intro', { name: entity.name })}</p>
-          {master?.display?.name && (
-            <p className="text-slate-600">{t('master.display', { name: master.display.name })}</p>
-          )}
-          <Link
-            to={`/entities/${entity.id}/${MASTER_SLOTS[slotId]}`}
-            className="font-medium text-primary-700 underline"
-          >
-            {t('master.open')}
-          </Link>
-        </div>
-      ) : null}
-    </Card>
+    <div className="flex flex-col gap-4">
+      <Card title={t('master.title', { slotId })}>
+        {failed && <Alert kind="error">{t('master.loadFailed')}</Alert>}
+        {!master && !failed ? (
+          <Spinner size={40} />
+        ) : entity?.id ? (
+          <div className="flex flex-col gap-2 text-sm">
+            <p>{t('master.intro', { name: entity.name })}</p>
+            {master?.display?.name && (
+              <p className="text-slate-600">{t('master.display', { name: master.display.name })}</p>
+            )}
+            <Link
+              to={`/entities/${entity.id}/${MASTER_SLOTS[slotId]}`}
+              className="font-medium text-primary-700 underline"
+            >
+              {t('master.open')}
+            </Link>
+          </div>
+        ) : null}
+      </Card>
+      {editor}
+    </div>
   );
 }

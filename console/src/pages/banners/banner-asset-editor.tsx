@@ -98,9 +98,9 @@ export function BannerAssetEditor({
             value={crop.page}
             onChange={(e) => onCrop({ ...crop, page: Number(e.target.value) })}
           >
-            {Array.from({ length: asset.pageCount }, (_, i) => (
-              <option key={i + 1} value={i + 1}>
-                {i + 1}
+            {Array.from({ length: asset.pageCount }, (_, i) => i + 1).map((page) => (
+              <option key={page} value={page}>
+                {page}
               </option>
             ))}
           </SelectField>

@@ -1,4 +1,5 @@
-import { FEATURE_SETS, type FeatureSetName } from '@oppslag/common/feature-sets.ts';
+import type { FeatureSetName } from '@oppslag/common/constants.ts';
+import { FEATURE_SETS } from '@oppslag/common/feature-sets.ts';
 import { BANNER_DEFAULT_DURATION, BANNER_DURATION_MAX } from '@oppslag/common/schemas/content.ts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';

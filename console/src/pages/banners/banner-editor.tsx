@@ -55,6 +55,7 @@ export function BannerEditor({
   }, [load]);
 
   const chooseView = (next: BannerView) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the spec names a cookie, banner-editor-view, for this choice
     document.cookie = viewCookie(next);
     setView(next);
   };
@@ -77,24 +78,20 @@ export function BannerEditor({
       actions={
         <div className="flex flex-wrap items-center gap-2">
           {!templates && (
-            <div
-              role="radiogroup"
-              aria-label={t('views.label')}
-              className="flex rounded-md border border-slate-300"
-            >
+            <fieldset className="flex rounded-md border border-slate-300">
+              <legend className="sr-only">{t('views.label')}</legend>
               {BANNER_VIEWS.map((v) => (
                 <button
                   key={v}
                   type="button"
-                  role="radio"
-                  aria-checked={view === v}
+                  aria-pressed={view === v}
                   onClick={() => chooseView(v)}
                   className={`px-3 py-1.5 text-sm ${view === v ? 'bg-primary-700 text-white' : 'text-slate-700'}`}
                 >
                   {t(`views.${v}`)}
                 </button>
               ))}
-            </div>
+            </fieldset>
           )}
           {editable && (
             <Button onClick={() => setEditing({ content: null })}>

@@ -1,0 +1,84 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConsoleStack, screenshot, startConsoleStack } from './support/console-stack';
+import { createEntity, type EntityRow, installAndSignIn, rootId, useToken } from './support/world';
+
+/** The banner editor: upload a PNG, crop it, publish it and find it in the timeline. */
+describe('console banners', () => {
+  let s: ConsoleStack;
+  let token: string;
+  let org: EntityRow;
+
+  beforeAll(async () => {
+    s = await startConsoleStack({ FEATURE_SET: 'oppslag' });
+    token = await installAndSignIn(s.stack);
+    org = await createEntity(s.stack, token, {
+      name: 'Solsiden borettslag',
+      type: 'organization',
+      parentId: await rootId(s.stack, token),
+    });
+    const features = await s.stack.request('PUT', `/api/entities/${org.id}`, {
+      token,
+      body: { id: org.id, features: ['banner'] },
+    });
+    expect(features.status).toBe(200);
+  });
+  afterAll(() => s?.close());
+
+  it('uploads a PNG banner, publishes it and shows it in the timeline and the list', async () => {
+    const png = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 120, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const { context, page } = await s.newPage();
+    await useToken(context, token);
+    await page.goto(`/entities/${org.id}/content/banner`);
+    await page.getByRole('link', { name: 'Bannere' }).waitFor();
+    await page.getByText('Ingen bannere ennå.').waitFor();
+
+    await page.getByRole('button', { name: 'Nytt banner' }).click();
+    const dialog = page.getByTestId('banner-dialog');
+    expect(await dialog.getByLabel('Minste visningstid i sekunder').inputValue()).toBe('30');
+    await dialog.getByLabel('Last opp et bilde eller dokument').setInputFiles({
+      name: 'dugnad.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await dialog.getByTestId('crop-preview').locator('img').waitFor();
+    await dialog.getByRole('slider').fill('1.5');
+    await dialog.getByLabel('Forskyvning x').fill('40');
+    await screenshot(page, 'banner-dialog');
+    await page.getByRole('button', { name: 'Publiser' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const slot = page.getByTestId('banner-timeline').getByTestId('banner-slot');
+    await slot.waitFor();
+    await slot.click();
+    await page.getByText('Minste visningstid: 30 sekunder').waitFor();
+    await screenshot(page, 'banners');
+
+    const stored = await s.stack.request('GET', `/api/content/${org.id}/banner?approved=all`, { token });
+    const [banner] = stored.body as { assetId: number; approved: boolean; duration: number }[];
+    expect(banner.approved).toBe(true);
+    expect(banner.duration).toBe(30);
+    const asset = await s.stack.request('GET', `/api/assets/${banner.assetId}`, { token });
+    expect(asset.body.asset).toMatchObject({ scale: 1.5, offsetX: 40, slot: 'banner' });
+
+    // The list view is remembered in the banner-editor-view cookie.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Liste' }).click();
+    await page.getByTestId('banner-list').getByText('Publisert', { exact: false }).waitFor();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'banner-editor-view')?.value).toBe('list');
+    await page.reload();
+    await page.getByTestId('banner-list').waitFor();
+  });
+
+  it('says "Unknown ad size" (Ukjent annonsestørrelse) for any other ad size', async () => {
+    const { context, page } = await s.newPage();
+    await useToken(context, token);
+    await page.goto(`/entities/${org.id}/ads/medium`);
+    await page.getByText('Ukjent annonsestørrelse').waitFor();
+  });
+});
