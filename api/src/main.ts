@@ -20,5 +20,7 @@ composed.server.listen(config.port, () => logger.info({ port: config.port }, 'ap
 // Stop accepting, let in-flight requests finish, then close PostgreSQL and Redis.
 onShutdown(logger, 'api', async () => {
   await composed.close();
+  // QUIT, not a cut: queue adds a finished request started (e.g. an inbound SMS job) still land.
+  await deps.redis.quit().catch(() => undefined);
   await closeDeps(deps);
 });
