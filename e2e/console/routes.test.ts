@@ -297,7 +297,7 @@ describe('console routes', () => {
 
   it('/admin/master/{slotId} knows adsSmall, adsLarge and template only', async () => {
     const { page } = await open('/admin/master/adsSmall');
-    await page.getByRole('heading', { name: 'Rediger master for feltet adsSmall' }).waitFor();
+    await page.getByRole('heading', { name: 'Rediger master for feltet adsSmall' }).first().waitFor();
     await page.goto('/admin/master/banner');
     await page.getByText('Ukjent felt-id').waitFor();
   });
