@@ -1,5 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
+import { assetUrl } from '../../api/assets.api';
 import type { Content } from '../../api/content.api';
 import { formatDateTime } from '../../lib/dates';
 import { bannerAccess, DAY_PX, ROW_PX, slotBox, timelineRange } from './banner-view';
@@ -78,7 +79,18 @@ export function BannerTimeline({ items, onEdit }: { items: Content[]; onEdit: (c
                       : 'bg-slate-300 text-slate-800'
                   }`}
                 >
-                  {item.type === 'banner-template' ? t('templateBanner') : (item.asset?.mime ?? t('noAsset'))}
+                  {item.asset && (
+                    <img
+                      src={assetUrl(item.asset.croppedUrl)}
+                      alt=""
+                      className="mr-1.5 h-5 w-auto rounded-sm"
+                    />
+                  )}
+                  {item.type === 'banner-template'
+                    ? t('templateBanner')
+                    : item.asset
+                      ? t(item.asset.mime === 'application/pdf' ? 'pdf' : 'image')
+                      : t('noAsset')}
                   {access === 'inherited' && ` · ${item.master ? t('master') : t('inherited')}`}
                   {access === 'locked' && ` · ${t('locked')}`}
                   {access === 'editable' && !item.approved && ` · ${t('draft')}`}
