@@ -75,6 +75,40 @@ describe('console banners', () => {
     await page.getByTestId('banner-list').waitFor();
   });
 
+  it('writes a template banner on built-in artwork and saves it as an organization template', async () => {
+    const { context, page } = await s.newPage();
+    await useToken(context, token);
+    await page.goto(`/entities/${org.id}/templates`);
+    await page.getByText('Ingen maler').waitFor();
+    await page.getByText('Her kan du legge til maler som vises på skjermen.').waitFor();
+
+    await page.getByRole('button', { name: 'Nytt banner' }).click();
+    const dialog = page.getByTestId('banner-dialog');
+    await dialog.getByLabel('Kategori').selectOption('rules');
+    await dialog.getByRole('button', { name: 'Bruk Dugnad' }).click();
+    await dialog.getByRole('textbox', { name: 'Tekst' }).click();
+    await page.keyboard.type('Dugnad lørdag kl. 10');
+    await page.getByRole('button', { name: 'Publiser' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('banner-list').getByText('Publisert', { exact: false }).waitFor();
+
+    const stored = await s.stack.request(
+      'GET',
+      `/api/content/${org.id}/banner?approved=all&isTemplate=true`,
+      {
+        token,
+      },
+    );
+    expect(stored.body).toEqual([
+      expect.objectContaining({
+        type: 'banner-template',
+        templateId: 'dugnad',
+        isTemplate: true,
+        templateText: '<p>Dugnad lørdag kl. 10</p>',
+      }),
+    ]);
+  });
+
   it('says "Unknown ad size" (Ukjent annonsestørrelse) for any other ad size', async () => {
     const { context, page } = await s.newPage();
     await useToken(context, token);
