@@ -86,6 +86,22 @@ describe('scale-out: api, worker and two realtime gateways as separate processes
     return res.body.id as number;
   };
 
+  it('every process serves /healthz, /readyz and /metrics on its own port', async () => {
+    for (const proc of cluster.procs) {
+      expect((await call(proc.url, 'GET', '/healthz')).status, proc.role).toBe(200);
+      const ready = await call(proc.url, 'GET', '/readyz');
+      expect(ready, proc.role).toEqual({
+        status: 200,
+        body: { status: 'ready', checks: { database: true, redis: true } },
+      });
+      const metrics = await call<string>(proc.url, 'GET', '/metrics');
+      expect(metrics.status, proc.role).toBe(200);
+      expect(metrics.body, proc.role).toContain('oppslag_event_fanout_seconds');
+      expect(metrics.body, proc.role).toContain('process_cpu_seconds_total');
+    }
+    expect([...cluster.procs].map((p) => p.role).sort()).toEqual(['api', 'realtime', 'realtime', 'worker']);
+  });
+
   it('a display on the second gateway receives a note whose event the first gateway consumed', async () => {
     const urls = gateways.map((g) => g.url);
     const display = new FailoverDisplay(urls, displayToken, 1);
