@@ -137,6 +137,33 @@ describe('console routes', () => {
     ]);
   });
 
+  it('/entities lets an admin drag an entity onto a new parent', async () => {
+    const moving = await createEntity(s.stack, adminToken, {
+      name: 'Blokk D',
+      type: 'group',
+      parentId: org.id,
+    });
+    const { page } = await open('/entities');
+    const row = (name: string) =>
+      page.locator('main [draggable]', { has: page.getByRole('link', { name, exact: true }) }).first();
+    const target = page
+      .locator('main li > div', { has: page.getByRole('link', { name: 'Blokk A', exact: true }) })
+      .first();
+    await row('Blokk D').waitFor();
+    await row('Blokk D').dragTo(target);
+    await expect
+      .poll(
+        async () =>
+          (await s.stack.request('GET', `/api/entities/${moving.id}`, { token: adminToken })).body.parentId,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(group.id);
+    // The tree follows: Blokk A now holds Blokk D.
+    await page.getByRole('button', { name: 'Skjul innholdet i Blokk A' }).waitFor();
+  });
+
   it('/entities/{id} opens the general tab with SMS details and, for admins, the display credentials', async () => {
     const { page, context } = await open(`/entities/${display.id}`);
     await page.waitForURL(`**/entities/${display.id}/general`);
