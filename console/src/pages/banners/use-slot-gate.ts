@@ -15,8 +15,7 @@ export function useSlotGate(entity: Entity, slot: ContentSlot | null) {
   const mayModerate = useCan(entity.id, 'moderate_content');
   if (!slot) return { visible: false, editable: false };
   const adminOnly = ADMIN_SLOTS.includes(slot);
-  // The master entity carries master content whatever its own feature switches say.
   const on = slotFeatureOn(entity, byId, slot);
-  const visible = on && (!adminOnly || isAdmin || slot === 'partnerLogo');
+  const visible = on && (!adminOnly || isAdmin);
   return { visible, editable: visible && mayModerate && (!adminOnly || isAdmin), on };
 }
