@@ -109,6 +109,14 @@ describe('console banners', () => {
     ]);
   });
 
+  it('plugs the banner editor into the master editor for templates', async () => {
+    const { context, page } = await s.newPage();
+    await useToken(context, token);
+    await page.goto('/admin/master/template');
+    const editor = page.locator('section', { has: page.getByRole('button', { name: 'Nytt banner' }) });
+    await editor.getByText('Ingen maler').waitFor();
+  });
+
   it('says "Unknown ad size" (Ukjent annonsestørrelse) for any other ad size', async () => {
     const { context, page } = await s.newPage();
     await useToken(context, token);
