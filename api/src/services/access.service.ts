@@ -1,5 +1,5 @@
+import { type Actor, can, type Grant, type Permission, permissionsOn } from '@oppslag/common';
 import { eq, sql } from 'drizzle-orm';
-import { type Actor, type Grant, type Permission, can, permissionsOn } from '@oppslag/common';
 import type { Tx } from '../db/client';
 import { permissions } from '../db/schema/index';
 import { forbidden, notFound } from '../errors';

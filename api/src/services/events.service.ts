@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { EventType } from '@oppslag/common';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entitySequences, events } from '../db/schema/index';
 

@@ -1,11 +1,11 @@
 import type { AppDeps } from '../../../api/src/deps';
 import type { Queues } from '../queues';
 import type { ProcessorRegistry } from '../registry';
+import { createSmsProvider } from '../sms/providers/index';
 import { registerAssetProcessors } from './assets.processor';
 import { registerPollingProcessors } from './polling.register';
-import { createSmsProvider } from '../sms/providers/index';
-import { notifyPendingSmsNote } from './sms-notify.effect';
 import { processInboundSms } from './sms.processor';
+import { notifyPendingSmsNote } from './sms-notify.effect';
 
 /** What a processor may use: the API's infrastructure plus the process's BullMQ producers. */
 export interface WorkerContext {
