@@ -114,7 +114,7 @@ export function BannerEditor({
           <p className="text-sm text-slate-600">{t('empty')}</p>
         )
       ) : items && view === 'swimlanes' && !templates ? (
-        <BannerTimeline items={items} onEdit={(content) => setEditing({ content })} />
+        <BannerTimeline items={items} highlight={highlight} onEdit={(content) => setEditing({ content })} />
       ) : items ? (
         <BannerList
           items={items}

@@ -35,7 +35,16 @@ export function SlotDetails({ content, onEdit }: { content: Content; onEdit?: ()
 }
 
 /** The swimlane timeline: overlapping banners go into separate lanes, 30 px a day. */
-export function BannerTimeline({ items, onEdit }: { items: Content[]; onEdit: (c: Content) => void }) {
+export function BannerTimeline({
+  items,
+  highlight,
+  onEdit,
+}: {
+  items: Content[];
+  /** A just created or updated banner, outlined for a moment. */
+  highlight: number | null;
+  onEdit: (c: Content) => void;
+}) {
   const { t, i18n } = useTranslation('banners');
   const range = timelineRange(items, new Date());
   const { lanes, count } = assignLanes(items);
@@ -72,6 +81,8 @@ export function BannerTimeline({ items, onEdit }: { items: Content[]; onEdit: (c
                 <PopoverButton
                   data-testid="banner-slot"
                   className={`flex size-full items-center overflow-hidden rounded px-2 text-left text-xs whitespace-nowrap ${
+                    highlight === item.id ? 'ring-2 ring-amber-400 ring-offset-1' : ''
+                  } ${
                     access === 'editable'
                       ? item.approved
                         ? 'bg-primary-600 text-white'
