@@ -59,6 +59,11 @@ export async function composeServer(deps: AppDeps, opts: ComposeOptions): Promis
     realtime,
     close() {
       closing ??= (async () => {
+        // Keep-alive clients would go on sending on their open connections: each answer from now
+        // on closes its connection, so clients reconnect elsewhere and the server empties.
+        server.on('request', (_req, res) => {
+          if (!res.headersSent) res.setHeader('connection', 'close');
+        });
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         await realtime?.close();
