@@ -153,4 +153,27 @@ describe('scale-out: api, worker and two realtime gateways as separate processes
     );
     expect(await victim.exited).toBeNull();
   });
+
+  it('SIGTERM of a gateway closes its sockets so displays move to a replacement, and it exits 0', async () => {
+    const [draining, killed] = gateways;
+    const display = displays[0];
+    expect(display.url).toBe(draining.url);
+    // A replacement node comes up where the killed one was (same address behind the balancer).
+    const replacement = await cluster.spawn('realtime', killed.port);
+    const previousConnect = display.connectedAt;
+    const stoppedAt = Date.now();
+    const exitCode = cluster.stop(draining);
+    await waitFor(
+      'display moved to the replacement',
+      () =>
+        display.socket.connected && display.url === replacement.url && display.connectedAt > previousConnect,
+      5_000,
+    );
+    process.stdout.write(
+      `[scale-out] SIGTERM: display on the replacement after ${display.connectedAt - stoppedAt} ms\n`,
+    );
+    expect(await exitCode).toBe(0);
+    const id = await writeNote('after a graceful stop');
+    await waitFor('push through the replacement', () => display.notes.some((n) => n.id === id), 15_000);
+  });
 });
