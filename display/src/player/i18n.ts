@@ -50,7 +50,7 @@ const en: Record<MessageKey, string> = {
 export type Language = 'no' | 'en';
 const dictionaries: Record<Language, Record<MessageKey, string>> = { no, en };
 
-/** Localized text with `{name}` placeholders filled in. */
+/** Localized text with its `{name}` parameters filled in. */
 export function translate(language: Language, key: MessageKey, params: Record<string, string> = {}): string {
   const text = dictionaries[language]?.[key] ?? en[key];
   return text.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
