@@ -1,9 +1,9 @@
 import { type SmsStatus, smsInboundJobId } from '@oppslag/common';
-import { Queue } from 'bullmq';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { smsMessages } from '../db/schema/index';
 import type { AppDeps } from '../deps';
+import { producerQueue } from './producer-queue';
 
 export interface InboundSms {
   provider: string;
@@ -40,36 +40,13 @@ export async function listInboundSms(tx: Tx, opts: { status?: SmsStatus; limit: 
   return filtered.orderBy(desc(smsMessages.receivedAt), desc(smsMessages.id)).limit(opts.limit);
 }
 
-/** Same key prefix as the worker's queues (worker/src/queues.ts bullPrefix). */
-const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
-const queues = new WeakMap<AppDeps, Queue>();
-
-function smsQueue(deps: AppDeps): Queue {
-  let queue = queues.get(deps);
-  if (!queue) {
-    queue = new Queue('sms', {
-      connection: deps.redis,
-      prefix: bullPrefix(deps.config.redisPrefix),
-      defaultJobOptions: {
-        attempts: 8,
-        backoff: { type: 'exponential', delay: 500 },
-        removeOnComplete: { age: 24 * 3600, count: 10_000 },
-        removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
-      },
-    });
-    queue.on('error', (err) => deps.logger.debug({ err: err.message }, 'sms queue error'));
-    queues.set(deps, queue);
-  }
-  return queue;
-}
-
 /**
  * Queues the routing of a stored message. Not awaited by the webhook: when Redis is down the row
  * stays `received` and the worker's sweep routes it later, so nothing is lost and the provider
  * gets its 200 at once.
  */
 export function enqueueInboundSms(deps: AppDeps, smsMessageId: number): void {
-  smsQueue(deps)
+  producerQueue(deps, 'sms')
     .add('inbound', { smsMessageId }, { jobId: smsInboundJobId(smsMessageId) })
     .catch((err: Error) =>
       deps.logger.warn({ err: err.message, smsMessageId }, 'could not queue inbound sms'),
