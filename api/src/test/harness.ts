@@ -76,19 +76,32 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** A fresh database, data directory, Redis prefix and deps: what every in-process test server runs on. */
+export interface TestBackend {
+  db: TestDatabase;
+  deps: AppDeps;
+  /** Moves the app's clock; `null` returns to real time. */
+  setNow(date: Date | null): void;
+  /** Clears the Redis prefix, closes deps, drops the database and data dir; stop the server first. */
+  dispose(): Promise<void>;
+}
+
 /**
- * Starts the API on a random port against its own database and Redis prefix.
- * `env` overrides configuration variables (e.g. FEATURE_SET, SMTP_URL).
+ * Builds the back end a test server listens with. `env` overrides configuration variables;
+ * `redisUrl` (or REDIS_URL in `env`) points a test at its own redis-server (fault tests kill it).
  */
-export async function startTestApi(
-  opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite' } = {},
-): Promise<TestApi> {
+export async function createTestBackend(opts: {
+  env?: Record<string, string>;
+  driver?: 'pg' | 'pglite';
+  redisUrl?: string;
+  dataDirPrefix: string;
+}): Promise<TestBackend> {
   const db = await createTestDatabase(opts.driver);
-  const dataDir = mkdtempSync(join(tmpdir(), 'oppslag-test-'));
+  const dataDir = mkdtempSync(join(tmpdir(), opts.dataDirPrefix));
   const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
   const config = loadConfig({
     DATA_DIR: dataDir,
-    REDIS_URL: TEST_REDIS_URL,
+    REDIS_URL: opts.redisUrl ?? TEST_REDIS_URL,
     REDIS_PREFIX: prefix,
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
@@ -96,50 +109,75 @@ export async function startTestApi(
     ...opts.env,
   });
   let fixedNow: Date | null = null;
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
   const deps = await createDeps(config, {
     database: db.database,
     logger: createLogger('silent'),
-    // REDIS_URL in `env` points a test at its own redis-server (fault tests kill it).
-    redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }),
+    redis,
     now: () => fixedNow ?? new Date(),
   });
-  const app = createApp(deps);
+  return {
+    db,
+    deps,
+    setNow(date) {
+      fixedNow = date;
+    },
+    async dispose() {
+      await clearRedisPrefix(deps.redis, prefix);
+      await closeDeps({ ...deps, database: { ...db.database, close: async () => undefined } });
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `request` of a test server at `url`: JSON in and out, non-JSON answers returned as text. */
+export function jsonRequester(url: string): TestApi['request'] {
+  return async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: BodyInit | undefined = o.raw;
+    if (o.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(o.body);
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* non-JSON answers are returned as text */
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: callers pick the body type, as in TestApi.request
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  };
+}
+
+/**
+ * Starts the API on a random port against its own database and Redis prefix.
+ * `env` overrides configuration variables (e.g. FEATURE_SET, SMTP_URL).
+ */
+export async function startTestApi(
+  opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite' } = {},
+): Promise<TestApi> {
+  const backend = await createTestBackend({ ...opts, dataDirPrefix: 'oppslag-test-' });
+  const app = createApp(backend.deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
-    deps,
-    db,
-    setNow(date) {
-      fixedNow = date;
-    },
-    async request(method, path, o = {}) {
-      const headers: Record<string, string> = { ...o.headers };
-      if (o.token) headers.authorization = `Bearer ${o.token}`;
-      let body: BodyInit | undefined = o.raw;
-      if (o.body !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        body = JSON.stringify(o.body);
-      }
-      const res = await fetch(url + path, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        /* non-JSON answers are returned as text */
-      }
-      return { status: res.status, body: parsed as any, headers: res.headers };
-    },
+    deps: backend.deps,
+    db: backend.db,
+    setNow: backend.setNow,
+    request: jsonRequester(url),
     async close() {
       await new Promise((r) => server.close(r));
       server.closeAllConnections?.();
-      await clearRedisPrefix(deps.redis, prefix);
-      await closeDeps({ ...deps, database: { ...db.database, close: async () => undefined } });
-      await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await backend.dispose();
     },
   };
 }

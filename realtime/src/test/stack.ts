@@ -1,22 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
-import { loadConfig } from '../../../api/src/config';
-import type { AppDeps } from '../../../api/src/deps';
-import { closeDeps, createDeps } from '../../../api/src/infra';
-import { createLogger } from '../../../api/src/lib/logger';
 import type { WebMount } from '../../../api/src/middleware/static-web';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  TEST_REDIS_URL,
-  type TestApi,
-  type TestDatabase,
-} from '../../../api/src/test/harness';
+import { createTestBackend, jsonRequester, type TestApi } from '../../../api/src/test/harness';
 import { type Composed, composeServer } from '../compose';
 
 export interface TestStack extends Pick<TestApi, 'url' | 'deps' | 'db' | 'setNow' | 'request'> {
@@ -41,28 +26,13 @@ export async function startTestStack(
     worker?: true | 'relay';
   } = {},
 ): Promise<TestStack> {
-  const db: TestDatabase = await createTestDatabase(opts.driver);
-  const dataDir = mkdtempSync(join(tmpdir(), 'oppslag-stack-'));
-  const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
-  const redisUrl = opts.redisUrl ?? TEST_REDIS_URL;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    ...opts.env,
+  const backend = await createTestBackend({
+    env: opts.env,
+    driver: opts.driver,
+    redisUrl: opts.redisUrl,
+    dataDirPrefix: 'oppslag-stack-',
   });
-  let fixedNow: Date | null = null;
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  redis.on('error', () => undefined);
-  const deps: AppDeps = await createDeps(config, {
-    database: db.database,
-    logger: createLogger('silent'),
-    redis,
-    now: () => fixedNow ?? new Date(),
-  });
+  const { deps } = backend;
   const composed = await composeServer(deps, {
     api: true,
     worker: opts.worker ?? true,
@@ -77,30 +47,10 @@ export async function startTestStack(
   return {
     url,
     deps,
-    db,
+    db: backend.db,
     composed,
-    setNow(date) {
-      fixedNow = date;
-    },
-    async request(method, path, o = {}) {
-      const headers: Record<string, string> = { ...o.headers };
-      if (o.token) headers.authorization = `Bearer ${o.token}`;
-      let body: BodyInit | undefined = o.raw;
-      if (o.body !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        body = JSON.stringify(o.body);
-      }
-      const res = await fetch(url + path, { method, headers, body });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        /* non-JSON answers are returned as text */
-      }
-      // biome-ignore lint/suspicious/noExplicitAny: same loose body type as the API harness
-      return { status: res.status, body: parsed as any, headers: res.headers };
-    },
+    setNow: backend.setNow,
+    request: jsonRequester(url),
     connect(token, o = {}) {
       const socket = connectClient(url, {
         path: '/socket.io',
@@ -122,10 +72,7 @@ export async function startTestStack(
     async close() {
       for (const c of clients) c.close();
       await composed.close();
-      await clearRedisPrefix(redis, prefix);
-      await closeDeps({ ...deps, database: { ...db.database, close: async () => undefined } });
-      await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await backend.dispose();
     },
   };
 }
