@@ -1,42 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startTestStack, type TestStack } from '../../../realtime/src/test/stack';
+import { buildWebApp, root } from '../../support/build-web-app';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const consoleDir = join(root, 'console');
 export const screenshotDir = join(root, 'docs/screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const st = statSync(path);
-    newest = Math.max(newest, st.isDirectory() ? newestMtime(path) : st.mtimeMs);
-  }
-  return newest;
-}
-
 /** Builds the console unless dist is newer than every source file (each e2e file calls this). */
 export function buildConsole(): string {
-  const dist = join(consoleDir, 'dist');
-  const index = join(dist, 'index.html');
-  const sources = Math.max(
-    newestMtime(join(consoleDir, 'src')),
-    statSync(join(consoleDir, 'index.html')).mtimeMs,
-  );
-  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
-    execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-      cwd: consoleDir,
-      stdio: 'inherit',
-      // The test runner's NODE_ENV=test must not turn this into a development build.
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
-  return dist;
+  return buildWebApp(consoleDir, ['src']);
 }
 
 export interface ConsoleStack {
