@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY } from '@oppslag/common/constants.ts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldErrors } from '../../api/api-error';
 import { type AutoApproveNumber, autoApproveApi } from '../../api/auto-approve.api';
@@ -10,36 +10,20 @@ import { Modal } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Icon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
-import { onRealtimeEvent } from '../../realtime/socket';
+import { useLiveEntityList } from '../../realtime/use-live-entity-list';
 import { showSnackbar } from '../../state/snackbar';
 import { displayPhone, sortByDescription } from './phone-format';
+
+/** The entity's numbers in the card's order (by description). */
+const listSorted = (entityId: number) => autoApproveApi.list(entityId).then(sortByDescription);
 
 /** Auto-approve numbers of an entity (members tab): SMS notes from these publish at once. */
 export function AutoApproveCard({ entityId, editable }: { entityId: number; editable: boolean }) {
   const { t, i18n } = useTranslation('autoApprove');
-  const [rows, setRows] = useState<AutoApproveNumber[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { rows, failed, load } = useLiveEntityList(entityId, 'autoApproveNumber.changed', listSorted);
   const [editing, setEditing] = useState<{ row: AutoApproveNumber | null } | null>(null);
   const [deleting, setDeleting] = useState<AutoApproveNumber | null>(null);
   const [fresh, setFresh] = useState<Set<number>>(new Set());
-
-  const load = useCallback(() => {
-    autoApproveApi.list(entityId).then(
-      (list) => {
-        setRows(sortByDescription(list));
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, [entityId]);
-
-  useEffect(() => {
-    load();
-    return onRealtimeEvent((type, payload) => {
-      if (type === 'resync' || (type === 'autoApproveNumber.changed' && payload.entityId === entityId))
-        load();
-    });
-  }, [entityId, load]);
 
   const flash = (id: number) => {
     setFresh((s) => new Set(s).add(id));

@@ -1,39 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TransitStop, transitApi } from '../../../api/transit.api';
 import { Button, IconButton } from '../../../components/button';
 import { Alert, Card, Spinner } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icons';
-import { onRealtimeEvent } from '../../../realtime/socket';
+import { useLiveEntityList } from '../../../realtime/use-live-entity-list';
 import { showSnackbar } from '../../../state/snackbar';
 import { TransitStopDialog } from './transit-stops-dialog';
 
 /** Transit stop selector of the settings tab (content spec §2): the entity's stops. */
 export function TransitStopsCard({ entityId, readOnly }: { entityId: number; readOnly: boolean }) {
   const { t } = useTranslation('transit');
-  const [stops, setStops] = useState<TransitStop[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const {
+    rows: stops,
+    setRows: setStops,
+    failed,
+  } = useLiveEntityList(entityId, 'transitStop.changed', transitApi.list);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TransitStop | null>(null);
   const [fresh, setFresh] = useState<number | null>(null);
-
-  const load = useCallback(() => {
-    transitApi.list(entityId).then(
-      (list) => {
-        setStops(list);
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, [entityId]);
-
-  useEffect(() => {
-    load();
-    return onRealtimeEvent((type, payload) => {
-      if (type === 'resync' || (type === 'transitStop.changed' && payload.entityId === entityId)) load();
-    });
-  }, [entityId, load]);
 
   const remove = async () => {
     const stop = removing;
