@@ -21,7 +21,7 @@ export const NOTE_ICONS = [
 export type NoteIcon = (typeof NOTE_ICONS)[number];
 
 /** The glyph each icon id is drawn with (Material Symbols names). */
-export const NOTE_ICON_GLYPHS: Record<NoteIcon, string> = {
+export const NOTE_ICON_GLYPHS = {
   priority_high: 'priority_high',
   comment: 'comment',
   thumb_up: 'thumb_up',
@@ -36,7 +36,7 @@ export const NOTE_ICON_GLYPHS: Record<NoteIcon, string> = {
   alarm: 'alarm',
   settings: 'settings',
   information: 'info_i',
-};
+} as const satisfies Record<NoteIcon, string>;
 
 export const DEFAULT_NOTE_ICON: NoteIcon = 'information';
 

@@ -1,3 +1,4 @@
+import { NOTE_ICON_GLYPHS } from '@oppslag/common/notes.ts';
 import type { SVGProps } from 'react';
 
 /**
@@ -107,20 +108,5 @@ export function EntityIcon({ type, className }: { type: string; className?: stri
   return <Icon name={entityIconName(type)} className={className ?? 'size-5 text-slate-500'} />;
 }
 
-/** The drawn icon of each note icon id (ids from common/src/notes.ts). */
-export const NOTE_ICON_DRAWING: Record<string, IconName> = {
-  priority_high: 'priority_high',
-  comment: 'comment',
-  thumb_up: 'thumb_up',
-  thumb_down: 'thumb_down',
-  parking: 'local_parking',
-  warning: 'warning',
-  smiley: 'sentiment_satisfied',
-  group: 'group',
-  build: 'build',
-  error: 'error',
-  gavel: 'gavel',
-  alarm: 'alarm',
-  settings: 'settings',
-  information: 'info_i',
-};
+/** The drawn icon of each note icon id: common's glyph names, each one this icon set draws. */
+export const NOTE_ICON_DRAWING: Record<string, IconName> = NOTE_ICON_GLYPHS;
