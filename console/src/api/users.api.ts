@@ -1,4 +1,5 @@
 import type { User } from '@oppslag/common/schemas/user.ts';
+import { fieldErrors } from './api-error';
 import { api } from './client';
 
 export type { User };
@@ -15,3 +16,31 @@ export const usersApi = {
   update: (id: number, input: UserUpdate) => api.put<User>(`/users/${id}`, input),
   generateNewPassword: (id: number) => api.post<{ password: string }>(`/users/${id}/generateNewPassword`),
 };
+
+export interface UserDetailsValues {
+  name: string;
+  email: string;
+  phoneNumber: string;
+}
+
+/**
+ * Saves the name, e-mail and phone form of a user (own profile or an admin's user details): values
+ * trimmed, a blank name or phone stored as none. A refusal's field errors go to `onFieldErrors`
+ * before it is rethrown for the form's result line.
+ */
+export async function saveUserDetails(
+  id: number,
+  values: UserDetailsValues,
+  onFieldErrors: (errors: Record<string, string>) => void,
+): Promise<User> {
+  try {
+    return await usersApi.update(id, {
+      name: values.name.trim() || null,
+      email: values.email.trim(),
+      phoneNumber: values.phoneNumber.trim() || null,
+    });
+  } catch (err) {
+    onFieldErrors(fieldErrors(err));
+    throw err;
+  }
+}

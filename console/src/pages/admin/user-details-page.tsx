@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { fieldErrors } from '../../api/api-error';
-import { type User, usersApi } from '../../api/users.api';
+import { saveUserDetails, type User, usersApi } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { CopyButton } from '../../components/copy-button';
@@ -48,18 +47,9 @@ export default function UserDetailsPage() {
     setErrors({});
     void form.submit(
       async () => {
-        try {
-          const updated = await usersApi.update(user.id, {
-            name: values.name.trim() || null,
-            email: values.email.trim(),
-            phoneNumber: values.phoneNumber.trim() || null,
-          });
-          setUser(updated);
-          return updated;
-        } catch (err) {
-          setErrors(fieldErrors(err));
-          throw err;
-        }
+        const updated = await saveUserDetails(user.id, values, setErrors);
+        setUser(updated);
+        return updated;
       },
       { success: t('user.success'), error: t('user.error', { id: user.id }) },
     );

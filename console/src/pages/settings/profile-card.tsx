@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../api/api-error';
-import { usersApi } from '../../api/users.api';
+import { saveUserDetails } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
@@ -35,18 +34,9 @@ export function ProfileCard() {
     setErrors({});
     void form.submit(
       async () => {
-        try {
-          const updated = await usersApi.update(user.id, {
-            name: values.name.trim() || null,
-            email: values.email.trim(),
-            phoneNumber: values.phoneNumber.trim() || null,
-          });
-          store.set(profileAtom, updated);
-          return updated;
-        } catch (err) {
-          setErrors(fieldErrors(err));
-          throw err;
-        }
+        const updated = await saveUserDetails(user.id, values, setErrors);
+        store.set(profileAtom, updated);
+        return updated;
       },
       { success: t('profile.success'), error: t('profile.error') },
     );
