@@ -14,6 +14,7 @@ import { createLogger } from '../../../api/src/lib/logger';
 import {
   clearRedisPrefix,
   createTestDatabase,
+  jsonRequester,
   TEST_REDIS_URL,
   type TestDatabase,
 } from '../../../api/src/test/harness';
@@ -146,30 +147,15 @@ export class Cluster {
   }
 }
 
-/** A JSON request against one process. */
+/** A JSON request against one process, answered like the API test harness's `request`. */
 // biome-ignore lint/suspicious/noExplicitAny: answers are asserted field by field, like the API test harness
-export async function call<T = any>(
+export function call<T = any>(
   base: string,
   method: string,
   path: string,
   opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
 ): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: string | undefined = opts.raw;
-  if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  const res = await fetch(base + path, { method, headers, body });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Non-JSON answers (TwiML, metrics) are returned as text.
-  }
-  return { status: res.status, body: parsed as T };
+  return jsonRequester(base)<T>(method, path, opts);
 }
 
 /** A Prometheus counter/histogram sample summed over its label sets, read from a process. */
