@@ -1,4 +1,7 @@
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverInfoAtom } from '../lib/server-info';
 import { Logo } from './logo';
 
 /** The centred card of the install and sign-in screens. */
@@ -15,5 +18,19 @@ export function AuthLayout({ title, children }: { title: string; children: React
         </section>
       </div>
     </main>
+  );
+}
+
+/** The "need help?" line of the sign-in screens, with the deployment's support address. */
+export function SupportContact() {
+  const { t } = useTranslation('auth');
+  const { supportEmail } = useAtomValue(serverInfoAtom);
+  return (
+    <p className="text-xs text-slate-600">
+      {t('login.help')}{' '}
+      <a className="text-primary-700 underline" href={`mailto:${supportEmail}`}>
+        {supportEmail}
+      </a>
+    </p>
   );
 }

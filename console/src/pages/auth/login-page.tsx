@@ -1,14 +1,12 @@
-import { useAtomValue } from 'jotai';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
 import { authApi } from '../../api/auth.api';
-import { AuthLayout } from '../../components/auth-layout';
+import { AuthLayout, SupportContact } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { TextField } from '../../components/field';
-import { serverInfoAtom } from '../../lib/server-info';
 import { NAMED_ROUTES, safeReturnPath } from '../../routes/paths';
 import { setToken } from '../../state/session';
 
@@ -19,7 +17,6 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { supportEmail } = useAtomValue(serverInfoAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [state, setState] = useState<LoginState>('loaded');
@@ -79,12 +76,7 @@ export default function LoginPage() {
         <Link to={NAMED_ROUTES['auth--reset-password']} className="text-sm text-primary-700 underline">
           {t('login.forgotPassword')}
         </Link>
-        <p className="text-xs text-slate-600">
-          {t('login.help')}{' '}
-          <a className="text-primary-700 underline" href={`mailto:${supportEmail}`}>
-            {supportEmail}
-          </a>
-        </p>
+        <SupportContact />
       </form>
     </AuthLayout>
   );

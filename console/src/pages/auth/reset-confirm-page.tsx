@@ -1,14 +1,12 @@
-import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, fieldErrors } from '../../api/api-error';
 import { authApi } from '../../api/auth.api';
-import { AuthLayout } from '../../components/auth-layout';
+import { AuthLayout, SupportContact } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { TextField } from '../../components/field';
-import { serverInfoAtom } from '../../lib/server-info';
 import { NAMED_ROUTES } from '../../routes/paths';
 import { logout } from '../../state/logout';
 
@@ -16,7 +14,6 @@ export default function ResetConfirmPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { resetPasswordConfirmToken = '' } = useParams();
-  const { supportEmail } = useAtomValue(serverInfoAtom);
   const [password, setPassword] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'error'>('idle');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -67,12 +64,7 @@ export default function ResetConfirmPage() {
           >
             {t('resetConfirm.retry')}
           </Link>
-          <p className="text-xs text-slate-600">
-            {t('login.help')}{' '}
-            <a className="text-primary-700 underline" href={`mailto:${supportEmail}`}>
-              {supportEmail}
-            </a>
-          </p>
+          <SupportContact />
         </div>
       </AuthLayout>
     );
