@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestStack, type TestStack } from '../../../realtime/src/test/stack';
 import { buildWebApp, root } from '../../support/build-web-app';
+import { launchChromium } from '../../support/chromium';
 
 export const consoleDir = join(root, 'console');
 export const screenshotDir = join(root, 'docs/screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Builds the console unless dist is newer than every source file (each e2e file calls this). */
 export function buildConsole(): string {
@@ -44,16 +44,7 @@ export async function startConsoleStack(
     env: { DEMO_DATA: 'false', ...env },
     worker: opts.worker ?? 'relay',
   });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
     stack,

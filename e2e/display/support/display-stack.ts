@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheKeys } from '@oppslag/common';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { encodeDisplayId } from '../../../api/src/lib/hashids';
 import { createEntity, createUser } from '../../../api/src/test/fixtures';
 import { type Composed, composeServer } from '../../../realtime/src/compose';
@@ -11,17 +11,7 @@ import { buildPlayer } from './build-player';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const screenshotDir = join(root, 'docs/screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+export { CHROMIUM_ARGS, launchChromium } from '../../support/chromium';
 
 export interface DisplayWorld {
   superadmin: { id: number; token: string };
