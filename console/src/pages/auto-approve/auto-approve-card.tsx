@@ -10,6 +10,7 @@ import { Modal } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { Icon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
+import { useFlash } from '../../lib/use-flash';
 import { useLiveEntityList } from '../../realtime/use-live-entity-list';
 import { showSnackbar } from '../../state/snackbar';
 import { displayPhone, sortByDescription } from './phone-format';
@@ -23,12 +24,7 @@ export function AutoApproveCard({ entityId, editable }: { entityId: number; edit
   const { rows, failed, load } = useLiveEntityList(entityId, 'autoApproveNumber.changed', listSorted);
   const [editing, setEditing] = useState<{ row: AutoApproveNumber | null } | null>(null);
   const [deleting, setDeleting] = useState<AutoApproveNumber | null>(null);
-  const [fresh, setFresh] = useState<Set<number>>(new Set());
-
-  const flash = (id: number) => {
-    setFresh((s) => new Set(s).add(id));
-    setTimeout(() => setFresh((s) => new Set([...s].filter((x) => x !== id))), 4000);
-  };
+  const { fresh, flash } = useFlash();
 
   const remove = async () => {
     const row = deleting;

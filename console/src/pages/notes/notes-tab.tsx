@@ -9,6 +9,7 @@ import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon, NOTE_ICON_DRAWING } from '../../components/icons';
 import { formatRelative } from '../../lib/dates';
+import { useFlash } from '../../lib/use-flash';
 import { onRealtimeEvent } from '../../realtime/socket';
 import { entitiesAtom } from '../../state/entities';
 import { ancestry } from '../../state/entities.reducer';
@@ -40,7 +41,7 @@ export default function NotesTab() {
   const [failed, setFailed] = useState(false);
   const [editing, setEditing] = useState<{ note: Note | null } | null>(null);
   const [deleting, setDeleting] = useState<Note | null>(null);
-  const [fresh, setFresh] = useState<Set<number>>(new Set());
+  const { fresh, flash } = useFlash();
 
   const load = useCallback(() => {
     notesApi.list(entity.id).then(
@@ -51,11 +52,6 @@ export default function NotesTab() {
       () => setFailed(true),
     );
   }, [entity.id]);
-
-  const flash = useCallback((id: number) => {
-    setFresh((s) => new Set(s).add(id));
-    setTimeout(() => setFresh((s) => new Set([...s].filter((x) => x !== id))), 4000);
-  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the chain is read when the entity changes
   useEffect(() => {
