@@ -155,7 +155,7 @@ export function call<T = any>(
   path: string,
   opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
 ): Promise<{ status: number; body: T }> {
-  return jsonRequester(base)<T>(method, path, opts);
+  return jsonRequester(base)<T>(method, path, opts).then(({ status, body }) => ({ status, body }));
 }
 
 /** A Prometheus counter/histogram sample summed over its label sets, read from a process. */

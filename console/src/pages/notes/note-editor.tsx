@@ -111,6 +111,9 @@ export function NoteEditor({
             aria-label={tool.label}
             aria-pressed={tool.active}
             title={tool.label}
+            // Keep the caret in the editor: a mouse click must not move focus to the button, or the
+            // next keystroke (a space) would press the button again instead of reaching the text.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={tool.run}
             className={`min-w-8 rounded px-2 py-1 text-sm ${tool.cls} ${tool.active ? 'bg-primary-100 text-primary-800' : 'text-slate-700 hover:bg-slate-100'}`}
           >
