@@ -43,6 +43,5 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     displayRoutes(deps),
   ];
   for (const resource of resources) api.use(resource.routes(), resource.allowedMethods());
-  void deps;
   return api;
 }

@@ -36,8 +36,9 @@ function loadArtwork(): Map<string, TemplateArt> {
  * `/api/templates`: the built-in banner templates and their artwork. Both are public: the artwork
  * is the product's own static files, and displays draw template banners over it from <img> tags.
  */
-export function templatesRoutes(deps: AppDeps): Router<ApiState> {
-  void deps;
+// The catalogue is static, so this router needs none of the app's dependencies; it keeps the
+// common (deps) => Router signature of every resource router.
+export function templatesRoutes(_deps: AppDeps): Router<ApiState> {
   const router = new Router<ApiState>({ prefix: '/templates' });
   const art = loadArtwork();
 
