@@ -3,9 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
-import { entities } from '../api/src/db/schema/index';
-import { createUser, grant } from '../api/src/test/fixtures';
-import { startTestApi, type TestApi } from '../api/src/test/harness';
+import { entities } from '@oppslag/api/core';
+import { createUser, grant, startTestApi, type TestApi } from '@oppslag/api/testing';
 import type { BenchOutcome } from './lib/bench';
 import { formatResult, type LoadResult, runLoad } from './lib/load';
 

@@ -2,11 +2,8 @@
 // three levels (root → organization → group → display), at 50 concurrent keep-alive connections:
 // the full answer, then the 304 path (If-None-Match with the current ETag).
 import { loadavg } from 'node:os';
-import { contents, notes } from '../api/src/db/schema/index';
-import type { AppDeps } from '../api/src/deps';
-import { encodeDisplayId } from '../api/src/lib/hashids';
-import { createEntity, createUser } from '../api/src/test/fixtures';
-import { startTestApi } from '../api/src/test/harness';
+import { type AppDeps, contents, encodeDisplayId, notes } from '@oppslag/api/core';
+import { createEntity, createUser, startTestApi } from '@oppslag/api/testing';
 import type { BenchOutcome } from './lib/bench';
 import { formatResult, type LoadResult, runLoad } from './lib/load';
 

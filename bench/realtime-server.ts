@@ -1,9 +1,9 @@
 // Child process of bench/realtime.bench.ts: the API, the outbox relay and the realtime gateway on
 // PostgreSQL and Redis, in a process of its own so its CPU time and heap are measured apart from
 // the 1,000 clients. Talks to the parent over IPC.
-import { entities } from '../api/src/db/schema/index';
-import { createEntity, createUser, grant } from '../api/src/test/fixtures';
-import { startTestStack } from '../realtime/src/test/stack';
+import { entities } from '@oppslag/api/core';
+import { createEntity, createUser, grant } from '@oppslag/api/testing';
+import { startTestStack } from '@oppslag/stack/testing';
 
 const DISPLAYS = Number(process.env.BENCH_DISPLAYS ?? 1000);
 

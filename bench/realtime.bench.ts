@@ -8,10 +8,10 @@ import { createServer, connect as netConnect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { clearRedisPrefix, TEST_REDIS_URL } from '@oppslag/api/testing';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
-import { clearRedisPrefix, TEST_REDIS_URL } from '../api/src/test/harness';
 
 export const name = 'realtime';
 export const description =

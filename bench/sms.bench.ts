@@ -4,11 +4,9 @@
 // realtime gateway, on PostgreSQL and Redis.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { autoApproveNumbers } from '../api/src/db/schema/index';
-import { encodeDisplayId } from '../api/src/lib/hashids';
-import { genericWebhook } from '../api/src/test/fakes/sms.fake';
-import { createEntity } from '../api/src/test/fixtures';
-import { nextEvent, startTestStack } from '../realtime/src/test/stack';
+import { autoApproveNumbers, encodeDisplayId } from '@oppslag/api/core';
+import { createEntity, genericWebhook } from '@oppslag/api/testing';
+import { nextEvent, startTestStack } from '@oppslag/stack/testing';
 import type { BenchOutcome } from './lib/bench';
 
 export const description =

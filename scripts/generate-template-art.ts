@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILT_IN_TEMPLATES } from '../common/src/templates.ts';
+import { BUILT_IN_TEMPLATES } from '@oppslag/common';
 
 const W = 480;
 const H = 895;

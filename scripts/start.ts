@@ -5,13 +5,10 @@
 // which keeps one origin for the console (/), the player (/display), /api and /socket.io.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../api/src/config';
-import { closeDeps, createDeps } from '../api/src/infra';
-import { builtWebApps } from '../api/src/middleware/static-web';
-import { type DemoSummary, seedDemo } from '../api/src/seed/demo';
-import { startEnturFake } from '../api/src/test/fakes/entur.fake';
-import { startMetFake } from '../api/src/test/fakes/met.fake';
-import { composeServer } from '../realtime/src/compose';
+import { closeDeps, createDeps, type DemoSummary, loadConfig, seedDemo } from '@oppslag/api/core';
+import { builtWebApps } from '@oppslag/api/http';
+import { startEnturFake, startMetFake } from '@oppslag/api/testing';
+import { composeServer } from '@oppslag/stack';
 import { createFrontProxy } from './proxy';
 import { buildWebApps } from './web-build';
 
@@ -33,7 +30,7 @@ if (process.env.OFFLINE_DEMO === 'true') {
 const config = loadConfig();
 
 buildWebApps(root, say);
-const deps = await createDeps(config);
+const deps = await createDeps(config, { migrate: true });
 // DEMO_DATA=false starts uninstalled (the console then shows the install screen).
 const demo: DemoSummary | null = config.demoData ? await seedDemo(deps) : null;
 

@@ -29,7 +29,7 @@ function ensureDebianTools() {
 
 const failures: string[] = [];
 if (!step('lint (biome)', 'biome', ['check', '.'])) failures.push('lint');
-if (!step('typecheck (tsc)', 'tsc', ['-p', 'tsconfig.json'])) failures.push('typecheck');
+if (!step('typecheck (tsc -b, per package)', 'tsc', ['-b'])) failures.push('typecheck');
 const webApps = ['console', 'display'].filter((w) => existsSync(`${w}/index.html`));
 for (const w of webApps)
   if (!step(`build ${w}`, 'npm', ['run', 'build', '-w', `@oppslag/${w}`])) failures.push(`build ${w}`);

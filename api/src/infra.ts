@@ -9,16 +9,20 @@ import { createMailer } from './lib/mailer';
 import { createStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 
-/** Opens PostgreSQL (or PGlite under DATA_DIR) and Redis, runs migrations, and wires the API's dependencies. */
+/**
+ * Opens PostgreSQL (or PGlite under DATA_DIR) and Redis and wires the dependencies. Migrations run
+ * only when asked (`migrate: true`): in the migrate step of a deployment and in the single-process
+ * start, never in every replica, so replicas cannot race on a schema change.
+ */
 export async function createDeps(
   config: Config,
-  overrides: Partial<AppDeps> & { logger?: Logger; outbox?: OutboxNotifier } = {},
+  overrides: Partial<AppDeps> & { logger?: Logger; outbox?: OutboxNotifier; migrate?: boolean } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel, 'api');
   const database =
     overrides.database ??
     (await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }));
-  await runMigrations(database);
+  if (overrides.migrate) await runMigrations(database);
   const redis =
     overrides.redis ??
     new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });

@@ -1,5 +1,5 @@
+import { type EnturFake, startEnturFake } from '@oppslag/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EnturFake, startEnturFake } from '../../api/src/test/fakes/entur.fake';
 import { type ConsoleStack, screenshot, startConsoleStack } from './support/console-stack';
 import { createEntity, type EntityRow, installAndSignIn, rootId, useToken } from './support/world';
 

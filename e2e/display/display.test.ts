@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createNote } from '@oppslag/api/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNote } from '../../api/src/services/note.service';
 import {
   buildPlayer,
   type DisplayWorld,

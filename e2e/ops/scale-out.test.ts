@@ -1,7 +1,7 @@
+import { encodeDisplayId } from '@oppslag/api/core';
+import { createWorld, type World } from '@oppslag/api/testing';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeDisplayId } from '../../api/src/lib/hashids';
-import { createWorld, type World } from '../../api/src/test/fixtures';
 import { Cluster, call, metricValue, type Proc, waitFor } from './support/cluster';
 
 /**

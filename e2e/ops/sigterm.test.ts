@@ -1,9 +1,8 @@
+import { bullPrefix } from '@oppslag/api/core';
+import { createWorld, genericWebhook, type World } from '@oppslag/api/testing';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericWebhook } from '../../api/src/test/fakes/sms.fake';
-import { createWorld, type World } from '../../api/src/test/fixtures';
-import { bullPrefix } from '../../worker/src/queues';
 import { Cluster, call, sleep, waitFor } from './support/cluster';
 
 /**

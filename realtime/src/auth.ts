@@ -1,7 +1,5 @@
+import { type AppDeps, entities, getAncestry, users } from '@oppslag/api/core';
 import { and, eq } from 'drizzle-orm';
-import { entities, users } from '../../api/src/db/schema/index';
-import type { AppDeps } from '../../api/src/deps';
-import { getAncestry } from '../../api/src/services/access.service';
 import type { SocketIdentity } from './identity';
 
 /**

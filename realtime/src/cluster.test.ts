@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createWorld, type World } from '@oppslag/api/testing';
+import { collect, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../../api/src/test/fixtures';
 import { type Realtime, startRealtime } from './server';
-import { collect, startTestStack, type TestStack } from './test/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,19 +1,21 @@
 // The realtime process: the Socket.IO gateway at /socket.io (and /healthz, /readyz) on PORT,
 // consuming the `events` queue. Run as many as needed; the Redis adapter shares rooms.
-import { loadConfig } from '../../api/src/config';
-import { closeDeps, createDeps } from '../../api/src/infra';
-import { createLogger } from '../../api/src/lib/logger';
-import { onShutdown } from '../../api/src/lib/shutdown';
-import { composeServer } from './compose';
+import { closeDeps, createDeps, createLogger, loadConfig, onShutdown } from '@oppslag/api/core';
+import { createClosableServer, healthRoutes } from '@oppslag/api/http';
+import Koa from 'koa';
+import { startRealtime } from './server';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel, 'realtime');
 const deps = await createDeps(config, { logger });
-const composed = await composeServer(deps, { realtime: true });
-composed.server.listen(config.port, () => logger.info({ port: config.port }, 'realtime running'));
+const health = new Koa();
+health.use(healthRoutes(deps).routes());
+const http = createClosableServer(health.callback());
+const realtime = await startRealtime(deps, http.server);
+http.server.listen(config.port, () => logger.info({ port: config.port }, 'realtime running'));
 
 // Stop consuming events, disconnect every socket (clients reconnect to another node), then close.
 onShutdown(logger, 'realtime', async () => {
-  await composed.close();
+  await http.close(() => realtime.close());
   await closeDeps(deps);
 });

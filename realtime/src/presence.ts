@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../api/src/deps';
-import { markOffline, markOnline, presenceKey } from '../../api/src/services/presence.service';
+import { type AppDeps, markOffline, markOnline, presenceKey } from '@oppslag/api/core';
 import { type GatewayServer, type GatewaySocket, rooms } from './identity';
 
 /** A presence mark lives this long unless the heartbeat refreshes it (so a dead node's screens go offline). */

@@ -1,7 +1,5 @@
+import { type AppDeps, fanoutLatency, getAncestry } from '@oppslag/api/core';
 import type { OutboxEvent } from '@oppslag/common';
-import type { AppDeps } from '../../api/src/deps';
-import { fanoutLatency } from '../../api/src/lib/metrics';
-import { getAncestry } from '../../api/src/services/access.service';
 import { identify } from './auth';
 import { type AnySocket, type GatewayServer, rooms } from './identity';
 import { applyRooms, roomsFor } from './rooms';

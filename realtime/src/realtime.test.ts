@@ -1,8 +1,8 @@
+import { isOnline } from '@oppslag/api/core';
+import { createWorld, type World } from '@oppslag/api/testing';
+import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOnline } from '../../api/src/services/presence.service';
-import { createWorld, type World } from '../../api/src/test/fixtures';
-import { collect, nextEvent, startTestStack, type TestStack } from './test/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

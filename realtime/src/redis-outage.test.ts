@@ -1,9 +1,8 @@
+import { events } from '@oppslag/api/core';
+import { createWorld, PrivateRedis, type World } from '@oppslag/api/testing';
+import { collect, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../api/src/db/schema/index';
-import { createWorld, type World } from '../../api/src/test/fixtures';
-import { PrivateRedis } from '../../worker/src/test/redis-server';
-import { collect, startTestStack, type TestStack } from './test/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,6 +1,6 @@
+import { createWorld, type World } from '@oppslag/api/testing';
+import { nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld, type World } from '../../api/src/test/fixtures';
-import { nextEvent, startTestStack, type TestStack } from './test/stack';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,7 +1,6 @@
+import { getAncestry, getGrants, type Tx } from '@oppslag/api/core';
 import { can } from '@oppslag/common';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../api/src/db/client';
-import { getAncestry, getGrants } from '../../api/src/services/access.service';
 import { type AnySocket, rooms, type SocketIdentity } from './identity';
 
 function rowsOf<T>(result: unknown): T[] {

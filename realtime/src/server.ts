@@ -1,12 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
+import { type AppDeps, connectedClients, ProcessorRegistry, Queues } from '@oppslag/api/core';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { AppDeps } from '../../api/src/deps';
-import { connectedClients } from '../../api/src/lib/metrics';
-import { Queues } from '../../worker/src/queues';
-import { ProcessorRegistry } from '../../worker/src/registry';
 import { identify, originAllowed, unauthorizedError } from './auth';
 import type { GatewayServer, SocketData } from './identity';
 import { DisplayPresence } from './presence';

@@ -1,11 +1,8 @@
 // The worker process: outbox relay plus every BullMQ processor, with /healthz and /readyz on PORT.
 import { createServer } from 'node:http';
+import { closeDeps, createDeps, createLogger, loadConfig, onShutdown } from '@oppslag/api/core';
+import { healthRoutes } from '@oppslag/api/http';
 import Koa from 'koa';
-import { loadConfig } from '../../api/src/config';
-import { closeDeps, createDeps } from '../../api/src/infra';
-import { createLogger } from '../../api/src/lib/logger';
-import { onShutdown } from '../../api/src/lib/shutdown';
-import { healthRoutes } from '../../api/src/routes/system.routes';
 import { startWorkerRuntime } from './runtime';
 
 const config = loadConfig();

@@ -1,23 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import {
+  bullPrefix,
+  createLogger,
+  events,
+  outboxRelayed,
+  Queues,
+  recordEvent,
+  runMigrations,
+} from '@oppslag/api/core';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  PrivateRedis,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '@oppslag/api/testing';
 import type { OutboxEvent } from '@oppslag/common';
 import { Worker } from 'bullmq';
 import { eq, isNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../api/src/db/client';
-import { events } from '../../api/src/db/schema/index';
-import { createLogger } from '../../api/src/lib/logger';
-import { outboxRelayed } from '../../api/src/lib/metrics';
-import { recordEvent } from '../../api/src/services/events.service';
-import {
-  clearRedisPrefix,
-  createTestDatabase,
-  TEST_REDIS_URL,
-  type TestDatabase,
-} from '../../api/src/test/harness';
-import { bullPrefix, Queues } from './queues';
 import { OutboxRelay } from './relay';
-import { PrivateRedis } from './test/redis-server';
 
 const logger = createLogger('silent');
 

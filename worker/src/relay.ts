@@ -1,11 +1,14 @@
+import {
+  type Database,
+  events,
+  type OutboxNotifier,
+  outboxLag,
+  outboxRelayed,
+  type Queues,
+} from '@oppslag/api/core';
 import type { EventType, OutboxEvent } from '@oppslag/common';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../../api/src/db/client';
-import { events } from '../../api/src/db/schema/index';
-import type { OutboxNotifier } from '../../api/src/deps';
-import { outboxLag, outboxRelayed } from '../../api/src/lib/metrics';
-import type { Queues } from './queues';
 
 export interface RelayOptions {
   database: Database;

@@ -1,10 +1,7 @@
+import { type AppDeps, ProcessorRegistry, Queues, subscribeOutbox } from '@oppslag/api/core';
 import type { Worker } from 'bullmq';
-import type { AppDeps } from '../../api/src/deps';
 import { type BackgroundOptions, startBackgroundTasks } from './background';
-import { subscribeOutbox } from './outbox-signal';
 import { registerProcessors } from './processors/index';
-import { Queues } from './queues';
-import { ProcessorRegistry } from './registry';
 import { OutboxRelay } from './relay';
 
 export interface WorkerRuntime {

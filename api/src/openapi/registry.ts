@@ -74,7 +74,10 @@ function operation(spec: PathSpec): ZodOpenApiOperationObject {
 }
 
 /** The OpenAPI 3.1 document of every registered call. */
-export function buildOpenApiDocument(info: { version: string; serverUrl?: string }) {
+export function buildOpenApiDocument(info: {
+  version: string;
+  serverUrl?: string;
+}): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   const sorted = registeredPaths().sort(
     (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),

@@ -1,7 +1,7 @@
 import type { QueueName } from '@oppslag/common';
 import { Queue } from 'bullmq';
-import { bullPrefix, DEFAULT_JOB_OPTIONS } from '../../../worker/src/queues';
 import type { AppDeps } from '../deps';
+import { bullPrefix, DEFAULT_JOB_OPTIONS } from '../queue/queues';
 
 const queues = new WeakMap<AppDeps, Map<QueueName, Queue>>();
 

@@ -40,7 +40,7 @@ import { assetMatrixRows } from './authorization-matrix.assets';
 import { contentMatrixRows } from './authorization-matrix.content';
 import { smsTransitMatrixRows } from './authorization-matrix.sms-transit';
 import { createEntity, createUser, grant, type World } from './fixtures';
-import type { TestApi } from './harness';
+import type { RawBody, TestApi } from './harness';
 
 export const ACTORS = ['anonymous', 'superadmin', 'owner', 'administrator', 'moderator', 'sibling'] as const;
 export type ActorName = (typeof ACTORS)[number];
@@ -83,7 +83,7 @@ export interface MatrixRow {
   body?: (ref: ObjectRef, c: MatrixContext) => unknown;
   headers?: (ref: ObjectRef, c: MatrixContext) => Record<string, string>;
   /** A non-JSON body instead of `body`, e.g. FormData for multipart uploads. */
-  raw?: (ref: ObjectRef, c: MatrixContext) => BodyInit | Promise<BodyInit>;
+  raw?: (ref: ObjectRef, c: MatrixContext) => RawBody | Promise<RawBody>;
   expect: Partial<Record<TargetName, string>>;
 }
 

@@ -62,6 +62,9 @@ export async function clearRedisPrefix(redis: Redis, prefix: string): Promise<vo
   } while (cursor !== '0');
 }
 
+/** A request body sent as given (fetch's body type; server code has no DOM lib). */
+export type RawBody = NonNullable<RequestInit['body']>;
+
 export interface TestApi {
   url: string;
   deps: AppDeps;
@@ -71,7 +74,7 @@ export interface TestApi {
   request<T = any>(
     method: string,
     path: string,
-    opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit },
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: RawBody },
   ): Promise<{ status: number; body: T; headers: Headers }>;
   close(): Promise<void>;
 }
@@ -116,6 +119,7 @@ export async function createTestBackend(opts: {
     logger: createLogger('silent'),
     redis,
     now: () => fixedNow ?? new Date(),
+    migrate: true,
   });
   return {
     db,
@@ -137,7 +141,7 @@ export function jsonRequester(url: string): TestApi['request'] {
   return async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    let body: BodyInit | undefined = o.raw;
+    let body: RawBody | undefined = o.raw;
     if (o.body !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(o.body);

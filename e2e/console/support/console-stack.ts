@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestStack, type TestStack } from '../../../realtime/src/test/stack';
 import { buildWebApp, root } from '../../support/build-web-app';
 import { launchChromium } from '../../support/chromium';
 

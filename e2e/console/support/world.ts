@@ -1,5 +1,5 @@
+import type { TestStack } from '@oppslag/stack/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { TestStack } from '../../../realtime/src/test/stack';
 
 export const ADMIN = { email: 'admin@example.no', password: 'correct horse battery' };
 export const ROOT_NAME = 'Oppslag drift';

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodeDisplayId } from '@oppslag/api/core';
+import { createEntity, createUser } from '@oppslag/api/testing';
 import { cacheKeys } from '@oppslag/common';
+import { type Composed, composeServer } from '@oppslag/stack';
+import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Browser } from 'playwright-core';
-import { encodeDisplayId } from '../../../api/src/lib/hashids';
-import { createEntity, createUser } from '../../../api/src/test/fixtures';
-import { type Composed, composeServer } from '../../../realtime/src/compose';
-import { startTestStack, type TestStack } from '../../../realtime/src/test/stack';
 import { buildPlayer } from './build-player';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

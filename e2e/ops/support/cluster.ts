@@ -5,19 +5,23 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
-import { type Config, loadConfig } from '../../../api/src/config';
-import { runMigrations } from '../../../api/src/db/client';
-import type { AppDeps } from '../../../api/src/deps';
-import { closeDeps, createDeps } from '../../../api/src/infra';
-import { createLogger } from '../../../api/src/lib/logger';
+import {
+  type AppDeps,
+  type Config,
+  closeDeps,
+  createDeps,
+  createLogger,
+  loadConfig,
+  runMigrations,
+} from '@oppslag/api/core';
 import {
   clearRedisPrefix,
   createTestDatabase,
   jsonRequester,
   TEST_REDIS_URL,
   type TestDatabase,
-} from '../../../api/src/test/harness';
+} from '@oppslag/api/testing';
+import { Redis } from 'ioredis';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const ENTRIES = {

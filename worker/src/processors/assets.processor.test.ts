@@ -1,15 +1,18 @@
+import { assets, bullPrefix, events, ProcessorRegistry, Queues } from '@oppslag/api/core';
+import {
+  createWorld,
+  pdfSample,
+  pngSample,
+  startTestApi,
+  type TestApi,
+  uploadAsset,
+  type World,
+} from '@oppslag/api/testing';
 import { assetCropJobId } from '@oppslag/common';
 import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, events } from '../../../api/src/db/schema/index';
-import { pdfSample, pngSample } from '../../../api/src/test/asset-samples';
-import { uploadAsset } from '../../../api/src/test/asset-upload';
-import { createWorld, type World } from '../../../api/src/test/fixtures';
-import { startTestApi, type TestApi } from '../../../api/src/test/harness';
-import { bullPrefix, Queues } from '../queues';
-import { ProcessorRegistry } from '../registry';
 import { registerAssetProcessors, renderAssetCrop, requeuePendingCrops } from './assets.processor';
 
 let api: TestApi;

@@ -1,4 +1,14 @@
 import {
+  type AppDeps,
+  type AssetRow,
+  assets,
+  croppedKeyFor,
+  type ProcessorRegistry,
+  presentAsset,
+  recordEvent,
+  SAFE_DECODE,
+} from '@oppslag/api/core';
+import {
   type AssetCropJob,
   assetCropJobId,
   type ContentSlot,
@@ -8,12 +18,6 @@ import {
 import type { Queue } from 'bullmq';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp, { type OverlayOptions } from 'sharp';
-import { assets } from '../../../api/src/db/schema/index';
-import type { AppDeps } from '../../../api/src/deps';
-import { type AssetRow, croppedKeyFor, presentAsset } from '../../../api/src/presenters/asset.presenter';
-import { SAFE_DECODE } from '../../../api/src/services/asset-files';
-import { recordEvent } from '../../../api/src/services/events.service';
-import type { ProcessorRegistry } from '../registry';
 import type { WorkerContext } from './index';
 import { renderPdfPage } from './pdf-render';
 

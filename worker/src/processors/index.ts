@@ -1,6 +1,4 @@
-import type { AppDeps } from '../../../api/src/deps';
-import type { Queues } from '../queues';
-import type { ProcessorRegistry } from '../registry';
+import type { AppDeps, ProcessorRegistry, Queues } from '@oppslag/api/core';
 import { createSmsProvider } from '../sms/providers/index';
 import { registerAssetProcessors } from './assets.processor';
 import { registerPollingProcessors } from './polling.register';

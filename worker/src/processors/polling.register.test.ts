@@ -1,9 +1,15 @@
+import {
+  createWorld,
+  type EnturFake,
+  type MetFake,
+  startEnturFake,
+  startMetFake,
+  startTestApi,
+  type TestApi,
+  type World,
+} from '@oppslag/api/testing';
 import { cacheKeys } from '@oppslag/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EnturFake, startEnturFake } from '../../../api/src/test/fakes/entur.fake';
-import { type MetFake, startMetFake } from '../../../api/src/test/fakes/met.fake';
-import { createWorld, type World } from '../../../api/src/test/fixtures';
-import { startTestApi, type TestApi } from '../../../api/src/test/harness';
 import { startWorkerRuntime, type WorkerRuntime } from '../runtime';
 import { waitFor } from '../test/sms-pipeline';
 

@@ -1,6 +1,5 @@
+import type { AppDeps, ProcessorRegistry } from '@oppslag/api/core';
 import type { Queue } from 'bullmq';
-import type { AppDeps } from '../../../api/src/deps';
-import type { ProcessorRegistry } from '../registry';
 import type { WorkerContext } from './index';
 import { pollTransit } from './transit.processor';
 import { syncTransitSchedulers } from './transit.scheduler';

@@ -1,8 +1,14 @@
+import {
+  type AppDeps,
+  entities,
+  getAncestry,
+  notes,
+  permissions,
+  smsMessages,
+  users,
+} from '@oppslag/api/core';
 import { MAX_SMS_NOTIFICATION_MEMBERS, type OutboxEvent } from '@oppslag/common';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { entities, notes, permissions, smsMessages, users } from '../../../api/src/db/schema/index';
-import type { AppDeps } from '../../../api/src/deps';
-import { getAncestry } from '../../../api/src/services/access.service';
 import type { SmsProvider } from '../sms/providers/index';
 import { splitCodeWord } from './sms-text';
 

@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoApproveNumbers, permissions, users } from '../../../api/src/db/schema/index';
-import { encodeDisplayId } from '../../../api/src/lib/hashids';
+import { autoApproveNumbers, encodeDisplayId, permissions, users } from '@oppslag/api/core';
 import {
+  createWorld,
   genericWebhook,
   type SmsProviderFake,
   startTwilioApiFake,
-} from '../../../api/src/test/fakes/sms.fake';
-import { createWorld, type World } from '../../../api/src/test/fixtures';
-import { collect, nextEvent, startTestStack, type TestStack } from '../../../realtime/src/test/stack';
+  type World,
+} from '@oppslag/api/testing';
+import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/sms-pipeline';
 
 const SECRET = 'e2e-webhook-secret';

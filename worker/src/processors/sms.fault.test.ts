@@ -1,9 +1,13 @@
+import { autoApproveNumbers } from '@oppslag/api/core';
+import {
+  createWorld,
+  genericWebhook,
+  PrivateRedis,
+  startTestApi,
+  type TestApi,
+  type World,
+} from '@oppslag/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoApproveNumbers } from '../../../api/src/db/schema/index';
-import { genericWebhook } from '../../../api/src/test/fakes/sms.fake';
-import { createWorld, type World } from '../../../api/src/test/fixtures';
-import { startTestApi, type TestApi } from '../../../api/src/test/harness';
-import { PrivateRedis } from '../test/redis-server';
 import { startSmsPipeline, waitFor } from '../test/sms-pipeline';
 
 const SECRET = 'fault-test-webhook-secret';

@@ -1,22 +1,17 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoApproveNumbers, entities, notes, permissions, smsMessages, users } from '@oppslag/api/core';
 import {
-  autoApproveNumbers,
-  entities,
-  notes,
-  permissions,
-  smsMessages,
-  users,
-} from '../../../api/src/db/schema/index';
-import {
+  createWorld,
   genericWebhook,
   type SignedWebhook,
   type SmsProviderFake,
+  startTestApi,
   startTwilioApiFake,
+  type TestApi,
   twilioWebhook,
-} from '../../../api/src/test/fakes/sms.fake';
-import { createWorld, type World } from '../../../api/src/test/fixtures';
-import { startTestApi, type TestApi } from '../../../api/src/test/harness';
+  type World,
+} from '@oppslag/api/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsPipeline, waitFor } from '../test/sms-pipeline';
 import { processInboundSms } from './sms.processor';
 

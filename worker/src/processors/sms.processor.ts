@@ -1,18 +1,18 @@
-import { normalizePhone } from '@oppslag/common';
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../../api/src/db/client';
 import {
+  type AppDeps,
   autoApproveNumbers,
   entities,
+  getAncestry,
   notes,
   permissions,
+  presentNote,
+  recordEvent,
   smsMessages,
+  type Tx,
   users,
-} from '../../../api/src/db/schema/index';
-import type { AppDeps } from '../../../api/src/deps';
-import { presentNote } from '../../../api/src/presenters/note.presenter';
-import { getAncestry } from '../../../api/src/services/access.service';
-import { recordEvent } from '../../../api/src/services/events.service';
+} from '@oppslag/api/core';
+import { normalizePhone } from '@oppslag/common';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { smsTextToHtml, splitCodeWord } from './sms-text';
 
 /** How long an SMS note stays on the board: a week, then it expires like any other note. */

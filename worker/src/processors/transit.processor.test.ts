@@ -1,11 +1,15 @@
+import { Queues, transitStops } from '@oppslag/api/core';
+import {
+  createWorld,
+  type EnturFake,
+  startEnturFake,
+  startTestApi,
+  type TestApi,
+  type World,
+} from '@oppslag/api/testing';
 import { cacheKeys, type TransitDepartures } from '@oppslag/common';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transitStops } from '../../../api/src/db/schema/index';
-import { type EnturFake, startEnturFake } from '../../../api/src/test/fakes/entur.fake';
-import { createWorld, type World } from '../../../api/src/test/fixtures';
-import { startTestApi, type TestApi } from '../../../api/src/test/harness';
-import { Queues } from '../queues';
 import { departuresQuery } from './journey-planner';
 import { pollTransit } from './transit.processor';
 import { pollEveryMs, syncTransitSchedulers } from './transit.scheduler';

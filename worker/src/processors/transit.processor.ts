@@ -1,8 +1,6 @@
+import { type AppDeps, recordEvent, transitStops } from '@oppslag/api/core';
 import { cacheKeys, type TransitDepartures } from '@oppslag/common';
 import { asc, eq } from 'drizzle-orm';
-import { transitStops } from '../../../api/src/db/schema/index';
-import type { AppDeps } from '../../../api/src/deps';
-import { recordEvent } from '../../../api/src/services/events.service';
 import { fetchDepartures, type JourneyPlannerError } from './journey-planner';
 
 /** Departures stay readable this long after the last successful poll (a display shows none after). */

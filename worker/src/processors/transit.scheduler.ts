@@ -1,7 +1,6 @@
+import { type AppDeps, entities, transitStops } from '@oppslag/api/core';
 import type { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
-import { entities, transitStops } from '../../../api/src/db/schema/index';
-import type { AppDeps } from '../../../api/src/deps';
 
 const SCHEDULER_PREFIX = 'transit-';
 /** About once a minute: 60–65 s per entity, so polls of many entities spread out over time. */

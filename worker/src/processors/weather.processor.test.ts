@@ -1,10 +1,15 @@
+import { entities, transitStops } from '@oppslag/api/core';
+import {
+  createWorld,
+  type MetFake,
+  startMetFake,
+  startTestApi,
+  type TestApi,
+  type World,
+} from '@oppslag/api/testing';
 import { cacheKeys, type WeatherForecast } from '@oppslag/common';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entities, transitStops } from '../../../api/src/db/schema/index';
-import { type MetFake, startMetFake } from '../../../api/src/test/fakes/met.fake';
-import { createWorld, type World } from '../../../api/src/test/fixtures';
-import { startTestApi, type TestApi } from '../../../api/src/test/harness';
 import { addDays, type CompactEntry, osloDayHour, reduceForecast } from './forecast-reduce';
 import { organizationLocation, pollWeather, sweepWeather, truncate4 } from './weather.processor';
 

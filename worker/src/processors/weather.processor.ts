@@ -1,8 +1,6 @@
+import { type AppDeps, entities, recordEvent } from '@oppslag/api/core';
 import { cacheKeys, type WeatherForecast } from '@oppslag/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { entities } from '../../../api/src/db/schema/index';
-import type { AppDeps } from '../../../api/src/deps';
-import { recordEvent } from '../../../api/src/services/events.service';
 import { type CompactEntry, reduceForecast } from './forecast-reduce';
 import { retryAfterSeconds } from './journey-planner';
 

@@ -1,9 +1,8 @@
+import { ProcessorRegistry, Queues } from '@oppslag/api/core';
+import type { TestApi } from '@oppslag/api/testing';
 import type { Worker } from 'bullmq';
-import type { TestApi } from '../../../api/src/test/harness';
 import { type BackgroundOptions, startBackgroundTasks } from '../background';
 import { registerProcessors } from '../processors/index';
-import { Queues } from '../queues';
-import { ProcessorRegistry } from '../registry';
 import { OutboxRelay } from '../relay';
 
 /**

@@ -41,7 +41,12 @@ describe('sign-in while Redis is down', { timeout: 90_000 }, () => {
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,
     });
-    deps = await createDeps(config, { database: db.database, redis, logger: createLogger('silent') });
+    deps = await createDeps(config, {
+      database: db.database,
+      redis,
+      logger: createLogger('silent'),
+      migrate: true,
+    });
     server = await new Promise((resolve) => {
       const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
     });

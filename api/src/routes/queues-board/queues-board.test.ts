@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bullPrefix } from '../../../../worker/src/queues';
+import { bullPrefix } from '../../queue/queues';
 import { createWorld, type World } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 import { QUEUES_BOARD_COOKIE } from './queues-board';

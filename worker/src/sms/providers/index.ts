@@ -1,5 +1,5 @@
+import type { Config } from '@oppslag/api/core';
 import type { Logger } from 'pino';
-import type { Config } from '../../../../api/src/config';
 import { logSmsProvider } from './log.provider';
 import type { SmsProvider } from './provider';
 import { sveveSmsProvider } from './sveve.provider';

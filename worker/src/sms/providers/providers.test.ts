@@ -1,11 +1,6 @@
+import { createLogger, loadConfig } from '@oppslag/api/core';
+import { type SmsProviderFake, startSveveApiFake, startTwilioApiFake } from '@oppslag/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../../api/src/config';
-import { createLogger } from '../../../../api/src/lib/logger';
-import {
-  type SmsProviderFake,
-  startSveveApiFake,
-  startTwilioApiFake,
-} from '../../../../api/src/test/fakes/sms.fake';
 import { createSmsProvider } from './index';
 import { SmsSendError } from './provider';
 import { sveveSmsProvider } from './sveve.provider';

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { OutboxNotifier } from '../../api/src/deps';
+import type { OutboxNotifier } from '../deps';
 
 const channel = (redisPrefix: string) => `${redisPrefix}:outbox:committed`;
 

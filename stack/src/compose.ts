@@ -1,11 +1,15 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import type { AppDeps } from '@oppslag/api/core';
+import {
+  createApp,
+  createClosableServer,
+  healthRoutes,
+  serveWebApps,
+  type WebMount,
+} from '@oppslag/api/http';
+import { type Realtime, startRealtime } from '@oppslag/realtime';
+import { startWorkerRuntime, type WorkerRuntime } from '@oppslag/worker';
 import Koa from 'koa';
-import { createApp } from '../../api/src/app';
-import type { AppDeps } from '../../api/src/deps';
-import { serveWebApps, type WebMount } from '../../api/src/middleware/static-web';
-import { healthRoutes } from '../../api/src/routes/system.routes';
-import { startWorkerRuntime, type WorkerRuntime } from '../../worker/src/runtime';
-import { type Realtime, startRealtime } from './server';
 
 export interface ComposeOptions {
   api?: boolean;
@@ -27,7 +31,8 @@ export interface Composed {
 }
 
 /**
- * One http server carrying the chosen roles: the API (and web apps), the realtime gateway, and the
+ * The composition root of the single-process mode (and of the tests that run the whole back end):
+ * one http server carrying the chosen roles: the API (and web apps), the realtime gateway, and the
  * worker with its outbox relay. Embedded mode runs all three on one database object (PGlite has
  * a single connection); with PostgreSQL each role runs in its own process through the same code.
  */
@@ -48,32 +53,17 @@ export async function composeServer(deps: AppDeps, opts: ComposeOptions): Promis
     app.use(healthRoutes(deps).routes());
   }
   if (opts.web?.length) app.use(serveWebApps(opts.web));
-  const server = createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
-  const realtime = opts.realtime ? await startRealtime(deps, server) : null;
+  const http = createClosableServer(app.callback());
+  const realtime = opts.realtime ? await startRealtime(deps, http.server) : null;
 
-  let closing: Promise<void> | null = null;
   return {
-    server,
+    server: http.server,
     worker,
     realtime,
-    close() {
-      closing ??= (async () => {
-        // Keep-alive clients would go on sending on their open connections: each answer from now
-        // on closes its connection, so clients reconnect elsewhere and the server empties.
-        server.on('request', (_req, res) => {
-          if (!res.headersSent) res.setHeader('connection', 'close');
-        });
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
+    close: () =>
+      http.close(async () => {
         await realtime?.close();
         await worker?.close();
-        server.closeIdleConnections();
-        // Requests still running get a moment to finish before their sockets are cut.
-        await Promise.race([stopped, new Promise((r) => setTimeout(r, 5000))]);
-        server.closeAllConnections();
-      })();
-      return closing;
-    },
+      }),
   };
 }

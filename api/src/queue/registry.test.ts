@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../api/src/lib/logger';
-import { clearRedisPrefix, TEST_REDIS_URL } from '../../api/src/test/harness';
+import { createLogger } from '../lib/logger';
+import { clearRedisPrefix, TEST_REDIS_URL } from '../test/harness';
 import { Queues } from './queues';
 import { ProcessorRegistry } from './registry';
 

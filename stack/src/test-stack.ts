@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import type { WebMount } from '@oppslag/api/http';
+import { createTestBackend, jsonRequester, type TestApi } from '@oppslag/api/testing';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
-import type { WebMount } from '../../../api/src/middleware/static-web';
-import { createTestBackend, jsonRequester, type TestApi } from '../../../api/src/test/harness';
-import { type Composed, composeServer } from '../compose';
+import { type Composed, composeServer } from './compose';
 
 export interface TestStack extends Pick<TestApi, 'url' | 'deps' | 'db' | 'setNow' | 'request'> {
   composed: Composed;

@@ -1,0 +1,23 @@
+// `@oppslag/api/core`: the domain core the worker and the realtime gateway build on (configuration,
+// database, hierarchy and access, services, presenters, events, outbox and queues). Other packages
+// import it only through this file; nothing here knows about HTTP.
+export * from './config';
+export * from './db/client';
+export * from './db/schema/index';
+export * from './deps';
+export * from './infra';
+export * from './lib/hashids';
+export * from './lib/logger';
+export * from './lib/metrics';
+export * from './lib/outbox-signal';
+export * from './lib/shutdown';
+export * from './presenters/asset.presenter';
+export * from './presenters/note.presenter';
+export * from './queue/queues';
+export * from './queue/registry';
+export * from './seed/demo';
+export * from './services/access.service';
+export * from './services/asset-files';
+export * from './services/events.service';
+export * from './services/note.service';
+export * from './services/presence.service';

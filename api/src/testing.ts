@@ -1,0 +1,10 @@
+// `@oppslag/api/testing`: test harness, fixtures and fakes that speak the external services'
+// protocols. Used by tests, e2e, benchmarks and the offline demo; never by production code paths.
+export * from './test/asset-samples';
+export * from './test/asset-upload';
+export * from './test/fakes/entur.fake';
+export * from './test/fakes/met.fake';
+export * from './test/fakes/sms.fake';
+export * from './test/fixtures';
+export * from './test/harness';
+export * from './test/redis-server';

@@ -1,0 +1,2 @@
+// `@oppslag/realtime`: the Socket.IO gateway for composition roots.
+export * from './server';
