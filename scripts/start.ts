@@ -91,6 +91,10 @@ if (!config.databaseUrl) {
         PORT: String(ports[name]),
         PUBLIC_URL: config.publicUrl,
         JWT_SECRET: config.jwtSecret,
+        // Internal ports answer this machine only; the front proxy is the one public door, and
+        // the one hop whose X-Forwarded-For the API trusts.
+        BIND_HOST: process.env.BIND_HOST ?? '127.0.0.1',
+        TRUST_PROXY: '1',
       },
     });
     children.set(name, child);

@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { userAuth } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
 import { httpMetrics } from './middleware/metrics';
+import { securityHeaders } from './middleware/security-headers';
 import { apiRouter } from './routes/index';
 import { queuesBoard } from './routes/queues-board/queues-board';
 import { healthRoutes } from './routes/system.routes';
@@ -13,10 +14,12 @@ export const JSON_BODY_LIMIT = '256kb';
 
 /** Builds the Koa app from its infrastructure; it opens nothing itself. */
 export function createApp(deps: AppDeps): Koa {
-  // Behind one reverse proxy (nginx, the ingress): trust only the address it appended, so a client
-  // cannot pick its own IP with X-Forwarded-For to get around the per-IP rate limits.
-  const app = new Koa({ proxy: true, maxIpsCount: 1 });
+  // Forwarded headers count only behind configured proxies (TRUST_PROXY hops), and then only the
+  // addresses those proxies appended, so a client cannot pick the IP the per-IP rate limits count.
+  const hops = deps.config.trustProxy;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: Math.max(hops, 1) });
   app.use(httpMetrics);
+  app.use(securityHeaders());
   app.use(errorMiddleware(deps.logger));
   const health = healthRoutes(deps);
   app.use(health.routes());

@@ -48,6 +48,16 @@ const envSchema = z.object({
   SVEVE_API_URL: z.string().default('https://sveve.no/SMS/SendMessage'),
   SMS_WEBHOOK_SECRET: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
+  /**
+   * How many reverse proxies in front of this process append to X-Forwarded-For (and set
+   * X-Forwarded-Proto). Unset or 0: the headers are ignored, so a client cannot choose the IP the
+   * rate limits count. The front proxy of the multi-process start and the web image's nginx are 1.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+  /** Address the server listens on. The multi-process start binds its internal ports to loopback. */
+  BIND_HOST: z.string().optional(),
+  /** Bearer token Prometheus sends to /metrics; without it /metrics answers loopback peers only. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -122,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.CORS_ORIGINS?.split(',')
         .map((s) => s.trim())
         .filter(Boolean) ?? [],
+    trustProxy: e.TRUST_PROXY,
+    bindHost: e.BIND_HOST,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   };

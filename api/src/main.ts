@@ -19,7 +19,7 @@ const app = createApp(deps);
 const web = builtWebApps(root);
 if (web.length) app.use(serveWebApps(web));
 const http = createClosableServer(app.callback());
-http.server.listen(config.port, () => logger.info({ port: config.port }, 'api running'));
+http.server.listen(config.port, config.bindHost, () => logger.info({ port: config.port }, 'api running'));
 
 // Stop accepting, let in-flight requests finish, then close PostgreSQL and Redis.
 onShutdown(logger, 'api', async () => {

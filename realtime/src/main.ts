@@ -12,7 +12,9 @@ const health = new Koa();
 health.use(healthRoutes(deps).routes());
 const http = createClosableServer(health.callback());
 const realtime = await startRealtime(deps, http.server);
-http.server.listen(config.port, () => logger.info({ port: config.port }, 'realtime running'));
+http.server.listen(config.port, config.bindHost, () =>
+  logger.info({ port: config.port }, 'realtime running'),
+);
 
 // Stop consuming events, disconnect every socket (clients reconnect to another node), then close.
 onShutdown(logger, 'realtime', async () => {

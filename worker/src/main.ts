@@ -14,7 +14,7 @@ deps.outbox = runtime.relay;
 
 const health = new Koa();
 health.use(healthRoutes(deps).routes());
-const server = createServer(health.callback()).listen(config.port, () =>
+const server = createServer(health.callback()).listen(config.port, config.bindHost, () =>
   logger.info({ port: config.port }, 'worker running'),
 );
 

@@ -57,11 +57,10 @@ describe('onShutdown', () => {
   });
 
   it('exits 1 when the stop outlives the deadline', async () => {
-    const started = Date.now();
+    // The stop never ends: only the 500 ms deadline can end the process (else the test times out).
     const { code, out } = await runWithStop(null, 500);
     expect(out).toContain('draining true');
     expect(out).not.toContain('stopped');
     expect(code).toBe(1);
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TokenService } from './tokens';
 
@@ -27,5 +28,25 @@ describe('JWT key rotation', () => {
     const svc = new TokenService(secretA, 3600);
     expect(await svc.verifyDisplay(await svc.signUser(user, 0))).toBeNull();
     expect(await svc.verifyUser(await svc.signDisplay(3, 0))).toBeNull();
+  });
+});
+
+describe('JWT claims', () => {
+  // Built with jose directly, not with the service's signer, so the check is independent of it.
+  const forge = (withExp: boolean) => {
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ typ: 'user', user, tv: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: 'k1' })
+      .setIssuer('oppslag')
+      .setAudience('oppslag-console')
+      .setSubject('7')
+      .setIssuedAt(now);
+    return (withExp ? jwt.setExpirationTime(now + 60) : jwt).sign(new TextEncoder().encode(secretA));
+  };
+
+  it('refuses a correctly signed token without an expiry, accepts the same with one', async () => {
+    const svc = new TokenService(secretA, 3600, undefined, { keyId: 'k1' });
+    expect(await svc.verifyUser(await forge(false))).toBeNull();
+    expect((await svc.verifyUser(await forge(true)))?.user.id).toBe(7);
   });
 });

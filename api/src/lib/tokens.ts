@@ -85,6 +85,8 @@ export class TokenService {
         issuer: ISSUER,
         audience,
         currentDate: this.now(),
+        // A token without an expiry would be valid forever if it leaked: refuse it outright.
+        requiredClaims: ['exp', 'iat'],
       });
       const parsed = schema.safeParse(payload);
       return parsed.success ? parsed.data : null;

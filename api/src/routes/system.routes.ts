@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import { registry } from '../lib/metrics';
@@ -25,8 +26,29 @@ export function healthRoutes(deps: AppDeps): Router {
     ctx.body = { status: ready ? 'ready' : isDraining() ? 'draining' : 'not_ready', checks };
   });
   router.get('/metrics', async (ctx) => {
+    // Metrics name routes, queues and volumes: for Prometheus (bearer METRICS_TOKEN) or a local
+    // look (loopback peer, judged by the socket, never by a forwarded header), not the internet.
+    const token = deps.config.metricsToken;
+    const allowed = token
+      ? safeEqual(ctx.get('authorization'), `Bearer ${token}`)
+      : isLoopback(ctx.req.socket.remoteAddress) && !ctx.get('x-forwarded-for');
+    if (!allowed) {
+      ctx.status = 404;
+      ctx.body = { error: { code: 'not_found', message: 'Route not found' } };
+      return;
+    }
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();
   });
   return router;
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -13,12 +13,11 @@ function depsWithDeadRedis(): { deps: AppDeps; redis: Redis } {
 }
 
 describe('enqueueAssetCrop', () => {
-  it('answers at once without queueing when Redis is down, so uploads never hang on it', async () => {
+  // A hang fails this test by its timeout; how quickly it answers is not asserted (no timed checks).
+  it('answers without queueing when Redis is down, so uploads never hang on it', async () => {
     const { deps, redis } = depsWithDeadRedis();
     try {
-      const started = Date.now();
       expect(await enqueueAssetCrop(deps, { assetId: 1, cropVersion: 1 })).toBe(false);
-      expect(Date.now() - started).toBeLessThan(2500);
     } finally {
       redis.disconnect();
     }
