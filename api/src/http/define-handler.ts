@@ -1,0 +1,131 @@
+import type Router from '@koa/router';
+import type { RouterContext } from '@koa/router';
+import {
+  entityParamOf,
+  type Permission,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@oppslag/common';
+import type { Middleware } from 'koa';
+import type { Tx } from '../db/client';
+import type { AppDeps } from '../deps';
+import { AppError, parse, unauthorized } from '../errors';
+import type { DisplayClaims } from '../lib/tokens';
+import { type AuthedUser, actorOf } from '../middleware/auth';
+import { type DisplayState, displayAuth, displayClaimsOf } from '../middleware/display-auth';
+import { authorizeEntity, requireAdmin } from '../services/access.service';
+
+/** What the entity permission check found: the chain up to the root and the caller's permissions. */
+export interface EntityAccess {
+  ancestry: number[];
+  permissions: Permission[];
+}
+
+/** Runs `work` in one transaction and tells the outbox relay after it committed. */
+export type UnitOfWork = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** What a handler is handed: validated input, the caller, the entity access, deps and the unit of work. */
+export interface HandlerInput<R extends RouteDefinition> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  actor: R['auth'] extends 'user' | 'superadmin' ? AuthedUser : AuthedUser | undefined;
+  display: R['auth'] extends 'display' ? DisplayClaims : undefined;
+  access: R['permission'] extends Permission ? EntityAccess : undefined;
+  deps: AppDeps;
+  uow: UnitOfWork;
+  /** For what a contract does not describe: response headers, the client address. */
+  ctx: RouterContext<DisplayState>;
+}
+
+export type Handler<R extends RouteDefinition> = (
+  input: HandlerInput<R>,
+) => Promise<RouteResponse<R>> | RouteResponse<R>;
+
+export function unitOfWork(deps: AppDeps): UnitOfWork {
+  return async (work) => {
+    const result = await deps.database.db.transaction((tx) => work(tx));
+    deps.outbox.notify();
+    return result;
+  };
+}
+
+/** A path that names no possible object answers 404 with the schema's message (`Entity not found`). */
+function parseParams(schema: RouteDefinition['params'], raw: Record<string, string>): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new AppError(404, 'not_found', result.error.issues[0]?.message ?? 'Not found');
+}
+
+/** Display tokens are verified once per app (the middleware keeps a cache of verified tokens). */
+const displayGuards = new WeakMap<AppDeps, Middleware<DisplayState>>();
+function displayGuard(deps: AppDeps): Middleware<DisplayState> {
+  let guard = displayGuards.get(deps);
+  if (!guard) {
+    guard = displayAuth(deps);
+    displayGuards.set(deps, guard);
+  }
+  return guard;
+}
+
+/**
+ * Mounts a route contract on a router. This is the one layer that authenticates, authorizes
+ * (`auth` and `permission`) and validates; the handler gets typed input and returns the body.
+ * Order: caller (401) → path (404) → entity permission (404/403) → query → body (400).
+ * In development and test the answer is checked against the contract's response schema, so a
+ * presenter that drifts from the contract fails its tests.
+ */
+export function mountRoute<R extends RouteDefinition>(
+  router: Router<DisplayState>,
+  deps: AppDeps,
+  route: R,
+  handler: Handler<R>,
+): void {
+  const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+  const uow = unitOfWork(deps);
+  const checkResponse = !deps.config.production;
+  const run: Middleware<DisplayState> = async (ctx) => {
+    const rctx = ctx as RouterContext<DisplayState>;
+    let actor: AuthedUser | undefined = ctx.state.user;
+    if (route.auth === 'user' || route.auth === 'superadmin') actor = actorOf(ctx);
+    if (route.auth === 'superadmin') requireAdmin(actorOf(ctx));
+    const display = route.auth === 'display' ? displayClaimsOf(ctx) : undefined;
+    const params = parseParams(route.params, rctx.params) as Record<string, unknown> | undefined;
+    let access: EntityAccess | undefined;
+    if (route.permission) {
+      if (!actor) throw unauthorized();
+      const entityId = params?.[entityParamOf(route) ?? ''] as number;
+      access = await authorizeEntity(deps.database.db, actor, entityId, route.permission);
+    }
+    const query = route.query ? parse(route.query, ctx.query) : undefined;
+    const body = route.body ? parse(route.body, ctx.request.body) : undefined;
+    const input = { params, query, body, actor, display, access, deps, uow, ctx: rctx };
+    const result = await handler(input as HandlerInput<R>);
+    if (checkResponse) {
+      const check = route.response.safeParse(result);
+      if (!check.success)
+        throw new Error(
+          `${route.method.toUpperCase()} ${route.path}: response does not match the contract: ${check.error.message}`,
+        );
+    }
+    ctx.status = route.status ?? 200;
+    if (route.status !== 204) ctx.body = result;
+  };
+  const guards: Middleware<DisplayState>[] = route.auth === 'display' ? [displayGuard(deps)] : [];
+  router.register(koaPath, [route.method.toUpperCase()], [...guards, run]);
+}
+
+/** Mounts a resource's contract routes in order; `handlers` names one handler per route. */
+export function mountContract<C extends Record<string, RouteDefinition>>(
+  router: Router<DisplayState>,
+  deps: AppDeps,
+  contract: C,
+  handlers: { [K in keyof C]: Handler<C[K]> },
+): void {
+  for (const key of Object.keys(contract) as (keyof C & string)[])
+    mountRoute(router, deps, contract[key], handlers[key]);
+}
