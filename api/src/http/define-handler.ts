@@ -10,9 +10,10 @@ import {
   type RouteResponse,
 } from '@oppslag/common';
 import type { Middleware } from 'koa';
+import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
-import { AppError, parse, unauthorized } from '../errors';
+import { AppError, notFound, parse, unauthorized } from '../errors';
 import type { DisplayClaims } from '../lib/tokens';
 import { type AuthedUser, actorOf } from '../middleware/auth';
 import { type DisplayState, displayAuth, displayClaimsOf } from '../middleware/display-auth';
@@ -32,7 +33,7 @@ export interface HandlerInput<R extends RouteDefinition> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
   body: RouteBody<R>;
-  actor: R['auth'] extends 'user' | 'superadmin' ? AuthedUser : AuthedUser | undefined;
+  actor: R['auth'] extends 'user' | 'superadmin' | 'self' ? AuthedUser : AuthedUser | undefined;
   display: R['auth'] extends 'display' ? DisplayClaims : undefined;
   access: R['permission'] extends Permission ? EntityAccess : undefined;
   deps: AppDeps;
@@ -61,6 +62,24 @@ function parseParams(schema: RouteDefinition['params'], raw: Record<string, stri
   throw new AppError(404, 'not_found', result.error.issues[0]?.message ?? 'Not found');
 }
 
+/**
+ * Validates a body or query. A refinement may name its own error code (`params: { code }`, e.g.
+ * `password_mismatch`); when every issue carries one, that code answers. Otherwise `parse()` does.
+ */
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const codes = result.error.issues.map((i) => (i.code === 'custom' ? i.params?.code : undefined));
+  if (typeof codes[0] === 'string' && codes.every((c) => c === codes[0]))
+    throw new AppError(400, codes[0], result.error.issues[0].message);
+  return parse(schema, input);
+}
+
+/** `auth: 'self'`: the superadmin, or the user the path names; for anyone else that user does not exist. */
+function requireSelf(actor: AuthedUser, params: Record<string, unknown> | undefined): void {
+  if (!actor.admin && params?.id !== actor.id) throw notFound('User');
+}
+
 /** Display tokens are verified once per app (the middleware keeps a cache of verified tokens). */
 const displayGuards = new WeakMap<AppDeps, Middleware<DisplayState>>();
 function displayGuard(deps: AppDeps): Middleware<DisplayState> {
@@ -75,7 +94,8 @@ function displayGuard(deps: AppDeps): Middleware<DisplayState> {
 /**
  * Mounts a route contract on a router. This is the one layer that authenticates, authorizes
  * (`auth` and `permission`) and validates; the handler gets typed input and returns the body.
- * Order: caller (401) → path (404) → entity permission (404/403) → query → body (400).
+ * Order: caller (401) → superadmin (403) → path (404) → entity permission (404/403) → query →
+ * body (400); with a permission the superadmin check comes after it (visibility first).
  * In development and test the answer is checked against the contract's response schema, so a
  * presenter that drifts from the contract fails its tests.
  */
@@ -90,22 +110,25 @@ export function mountRoute<R extends RouteDefinition>(
   const checkResponse = !deps.config.production;
   const run: Middleware<DisplayState> = async (ctx) => {
     const rctx = ctx as RouterContext<DisplayState>;
-    let actor: AuthedUser | undefined = ctx.state.user;
-    if (route.auth === 'user' || route.auth === 'superadmin') actor = actorOf(ctx);
-    if (route.auth === 'superadmin') requireAdmin(actorOf(ctx));
+    const signedIn = route.auth === 'user' || route.auth === 'superadmin' || route.auth === 'self';
+    const actor: AuthedUser | undefined = signedIn ? actorOf(ctx) : ctx.state.user;
+    if (route.auth === 'superadmin' && !route.permission) requireAdmin(actorOf(ctx));
     const display = route.auth === 'display' ? displayClaimsOf(ctx) : undefined;
     const params = parseParams(route.params, rctx.params) as Record<string, unknown> | undefined;
+    if (route.auth === 'self') requireSelf(actorOf(ctx), params);
     let access: EntityAccess | undefined;
     if (route.permission) {
       if (!actor) throw unauthorized();
       const entityId = params?.[entityParamOf(route) ?? ''] as number;
       access = await authorizeEntity(deps.database.db, actor, entityId, route.permission);
+      if (route.auth === 'superadmin') requireAdmin(actor);
     }
-    const query = route.query ? parse(route.query, ctx.query) : undefined;
-    const body = route.body ? parse(route.body, ctx.request.body) : undefined;
+    const query = route.query ? parseInput(route.query, ctx.query) : undefined;
+    // An empty request body reads as `{}`, so a body of optional fields may be left out.
+    const body = route.body ? parseInput(route.body, ctx.request.body ?? {}) : undefined;
     const input = { params, query, body, actor, display, access, deps, uow, ctx: rctx };
     const result = await handler(input as HandlerInput<R>);
-    if (checkResponse) {
+    if (checkResponse && !route.produces) {
       const check = route.response.safeParse(result);
       if (!check.success)
         throw new Error(
@@ -113,6 +136,7 @@ export function mountRoute<R extends RouteDefinition>(
         );
     }
     ctx.status = route.status ?? 200;
+    if (route.produces) ctx.type = route.produces;
     if (route.status !== 204) ctx.body = result;
   };
   const guards: Middleware<DisplayState>[] = route.auth === 'display' ? [displayGuard(deps)] : [];

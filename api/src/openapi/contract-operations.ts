@@ -38,6 +38,7 @@ function implicitErrors(route: RouteDefinition): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (route.auth !== 'public') codes.push('unauthorized', 'token_invalid');
   if (route.auth === 'superadmin') codes.push('forbidden');
+  if (route.auth === 'self') codes.push('not_found');
   if (route.permission) codes.push('forbidden', 'not_found');
   if (route.params) codes.push('not_found');
   if (route.query || route.body) codes.push('validation_failed');
@@ -56,7 +57,10 @@ export function contractOperation(route: RouteDefinition): ZodOpenApiOperationOb
     [String(route.status ?? 200)]:
       route.status === 204
         ? { description: 'No content' }
-        : { description: 'OK', content: { 'application/json': { schema: route.response } } },
+        : {
+            description: 'OK',
+            content: { [route.produces ?? 'application/json']: { schema: route.response } },
+          },
   };
   const byStatus = new Map<number, Set<string>>();
   for (const code of [...implicitErrors(route), ...route.errors]) {
@@ -73,6 +77,7 @@ export function contractOperation(route: RouteDefinition): ZodOpenApiOperationOb
     public: 'No sign-in.',
     user: 'Signed-in user.',
     superadmin: 'Superadmin only.',
+    self: 'The superadmin, or the user named by {id} (404 for anyone else).',
     display: 'Display token.',
   }[route.auth];
   return {

@@ -6,10 +6,12 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * Who may call a route. `user`: any signed-in console user (plus `permission` on the entity named
- * by a path parameter); `superadmin`: the superadmin only; `display`: a display token; `public`:
- * anyone (a user token is still read when sent).
+ * by a path parameter); `superadmin`: the superadmin only (with a `permission`, a user who cannot
+ * see the entity gets 404 before the 403); `self`: the superadmin or the user named by the `{id}`
+ * path parameter, anyone else gets 404; `display`: a display token; `public`: anyone (a user token
+ * is still read when sent).
  */
-export type RouteAuth = 'public' | 'user' | 'superadmin' | 'display';
+export type RouteAuth = 'public' | 'user' | 'superadmin' | 'self' | 'display';
 
 /**
  * The one declaration of a route: validation on the server, the OpenAPI document and the typed
@@ -24,6 +26,8 @@ export interface RouteDefinition {
   body?: z.ZodType;
   /** The presenter's output shape of the success answer. */
   response: z.ZodType;
+  /** Content type of a non-JSON answer (an image); the handler then returns the bytes. */
+  produces?: string;
   /** Success status; 200 unless given. */
   status?: 200 | 201 | 202 | 204;
   /** The error codes this route can answer with besides the generic ones of its auth level. */
@@ -46,6 +50,8 @@ export function defineRoute<const D extends RouteDefinition>(def: D): D {
     if (!name || !def.params?.shape[name])
       throw new Error(`${def.method} ${def.path}: permission needs an entity path parameter`);
   }
+  if (def.auth === 'self' && !def.params?.shape.id)
+    throw new Error(`${def.method} ${def.path}: auth 'self' needs an {id} path parameter`);
   for (const name of pathParamNames(def.path))
     if (!def.params?.shape[name]) throw new Error(`${def.method} ${def.path}: no schema for {${name}}`);
   return def;
