@@ -18,8 +18,8 @@ export function accountRoutes(deps: AppDeps): Router<DisplayState> {
   mountContract(router, deps, accountContract, {
     get: async ({ actor }) =>
       presentUser(await getVisibleUser(db, actor, actor.id), await grantsOf(db, actor.id)),
-    update: async ({ actor, body }) => {
-      const row = await updateUser(deps, actor, actor.id, body);
+    update: async ({ actor, body, uow }) => {
+      const row = await uow((tx) => updateUser(tx, actor, actor.id, body, deps.now()));
       return { user: presentUser(row, await grantsOf(db, actor.id)), token: await signFor(deps, row) };
     },
     changePassword: async ({ actor, body, ctx }) => {

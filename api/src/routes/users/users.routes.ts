@@ -9,6 +9,7 @@ import {
   getVisibleUser,
   grantsOf,
   listUsers,
+  mailNewPassword,
   updateUser,
 } from '../../services/user.service';
 
@@ -23,13 +24,15 @@ export function usersRoutes(deps: AppDeps): Router<DisplayState> {
     list: async () => (await listUsers(db)).map((row) => presentUser(row)),
     get: async ({ actor, params }) =>
       presentUser(await getVisibleUser(db, actor, params.id), await grantsOf(db, params.id)),
-    update: async ({ actor, params, body }) => {
-      const row = await updateUser(deps, actor, params.id, body);
+    update: async ({ actor, params, body, uow }) => {
+      const row = await uow((tx) => updateUser(tx, actor, params.id, body, deps.now()));
       return presentUser(row, await grantsOf(db, params.id));
     },
-    generateNewPassword: async ({ actor, params }) => ({
-      password: await generateNewPassword(deps, actor, params.id),
-    }),
+    generateNewPassword: async ({ actor, params, uow }) => {
+      const { row, password } = await uow((tx) => generateNewPassword(tx, actor, params.id));
+      await mailNewPassword(deps, row, password);
+      return { password };
+    },
   });
   return router;
 }
