@@ -108,6 +108,9 @@ describe('GET /api/openapi.json', () => {
     expect(create.responses['403'].description).toContain('forbidden');
     expect(create.responses['404'].description).toContain('not_found');
     expect(create.responses['400'].description).toContain('validation_failed');
+    const body = create.requestBody.content['application/json'].schema;
+    expect(body.properties.date.description).toContain('start');
+    expect(body.properties.start.description).toContain('date');
   });
 
   it('has unique operation ids and only references that resolve', () => {
