@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { RouterContext } from '@koa/router';
+import type { RouterContext, RouterMiddleware } from '@koa/router';
 import {
   entityParamOf,
   type Permission,
@@ -55,7 +55,10 @@ export function unitOfWork(deps: AppDeps): UnitOfWork {
 }
 
 /** A path that names no possible object answers 404 with the schema's message (`Entity not found`). */
-function parseParams(schema: RouteDefinition['params'], raw: Record<string, string>): unknown {
+function parseParams(
+  schema: RouteDefinition['params'],
+  raw: Record<string, string>,
+): Record<string, unknown> | undefined {
   if (!schema) return undefined;
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
@@ -108,25 +111,28 @@ export function mountRoute<R extends RouteDefinition>(
   const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
   const uow = unitOfWork(deps);
   const checkResponse = !deps.config.production;
-  const run: Middleware<DisplayState> = async (ctx) => {
-    const rctx = ctx as RouterContext<DisplayState>;
+  const run: RouterMiddleware<DisplayState> = async (ctx) => {
     const signedIn = route.auth === 'user' || route.auth === 'superadmin' || route.auth === 'self';
     const actor: AuthedUser | undefined = signedIn ? actorOf(ctx) : ctx.state.user;
     if (route.auth === 'superadmin' && !route.permission) requireAdmin(actorOf(ctx));
     const display = route.auth === 'display' ? displayClaimsOf(ctx) : undefined;
-    const params = parseParams(route.params, rctx.params) as Record<string, unknown> | undefined;
+    const params = parseParams(route.params, ctx.params);
     if (route.auth === 'self') requireSelf(actorOf(ctx), params);
     let access: EntityAccess | undefined;
     if (route.permission) {
       if (!actor) throw unauthorized();
-      const entityId = params?.[entityParamOf(route) ?? ''] as number;
+      const entityId = params?.[entityParamOf(route) ?? ''];
+      if (typeof entityId !== 'number')
+        throw new Error(`${route.path}: the entity parameter is not a number`);
       access = await authorizeEntity(deps.database.db, actor, entityId, route.permission);
       if (route.auth === 'superadmin') requireAdmin(actor);
     }
     const query = route.query ? parseInput(route.query, ctx.query) : undefined;
     // An empty request body reads as `{}`, so a body of optional fields may be left out.
     const body = route.body ? parseInput(route.body, ctx.request.body ?? {}) : undefined;
-    const input = { params, query, body, actor, display, access, deps, uow, ctx: rctx };
+    const input = { params, query, body, actor, display, access, deps, uow, ctx };
+    // The values were just validated against the route's schemas; TypeScript cannot follow a
+    // generic route's conditional types from the runtime checks, so this is the one cast.
     const result = await handler(input as HandlerInput<R>);
     if (checkResponse && !route.produces) {
       const check = route.response.safeParse(result);
@@ -139,7 +145,7 @@ export function mountRoute<R extends RouteDefinition>(
     if (route.produces) ctx.type = route.produces;
     if (route.status !== 204) ctx.body = result;
   };
-  const guards: Middleware<DisplayState>[] = route.auth === 'display' ? [displayGuard(deps)] : [];
+  const guards: RouterMiddleware<DisplayState>[] = route.auth === 'display' ? [displayGuard(deps)] : [];
   router.register(koaPath, [route.method.toUpperCase()], [...guards, run]);
 }
 
@@ -150,6 +156,5 @@ export function mountContract<C extends Record<string, RouteDefinition>>(
   contract: C,
   handlers: { [K in keyof C]: Handler<C[K]> },
 ): void {
-  for (const key of Object.keys(contract) as (keyof C & string)[])
-    mountRoute(router, deps, contract[key], handlers[key]);
+  for (const key in contract) mountRoute(router, deps, contract[key], handlers[key]);
 }

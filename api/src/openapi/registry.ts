@@ -77,12 +77,15 @@ function operation(spec: PathSpec): ZodOpenApiOperationObject {
 
 /** Every route declared in the contract, as `[method, path under /api, route]`. */
 export function contractRoutes(): RouteDefinition[] {
-  return Object.values(contract).flatMap((resource) => Object.values(resource) as RouteDefinition[]);
+  return Object.values(contract).flatMap((resource) => Object.values<RouteDefinition>(resource));
 }
 
 /** The OpenAPI 3.1 document of every contract route (and every call still in the legacy registry). */
 export function buildOpenApiDocument(info: { version: string; serverUrl?: string }) {
-  const operations = new Map<string, { method: string; path: string; op: ZodOpenApiOperationObject }>();
+  const operations = new Map<
+    string,
+    { method: PathSpec['method']; path: string; op: ZodOpenApiOperationObject }
+  >();
   for (const spec of registeredPaths())
     operations.set(`${spec.method} ${spec.path}`, {
       method: spec.method,
@@ -99,7 +102,7 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
   );
   for (const { method, path, op } of sorted) {
     paths[path] ??= {};
-    paths[path][method as PathSpec['method']] = op;
+    paths[path][method] = op;
   }
   return createDocument(
     {
