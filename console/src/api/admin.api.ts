@@ -4,6 +4,8 @@ import { call } from './typed-client';
 
 /** One row of GET /api/admin/displays. */
 export type AdminDisplayItem = RouteResponse<typeof admin.displays>[number];
+/** GET /api/admin/master: the root entity and the master display. */
+export type MasterAnswer = RouteResponse<typeof admin.master>;
 
 export const adminApi = {
   displays: () => call(admin.displays),
