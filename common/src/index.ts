@@ -1,5 +1,6 @@
 export * from './cache-keys';
 export * from './constants';
+export * from './contract/index';
 export * from './crop';
 export * from './display-modules';
 export * from './errors';

@@ -1,27 +1,22 @@
 import Router from '@koa/router';
-import { z } from 'zod';
+import { metaContract } from '@oppslag/common';
 import type { AppDeps } from '../deps';
-import type { ApiState } from '../middleware/auth';
-import { buildOpenApiDocument, registerPaths } from './registry';
+import { mountContract } from '../http/define-handler';
+import type { DisplayState } from '../middleware/display-auth';
+import { buildOpenApiDocument } from './registry';
 
-registerPaths([
-  {
-    method: 'get',
-    path: '/api/openapi.json',
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['meta'],
-    auth: false,
-    responses: { 200: z.record(z.string(), z.unknown()).meta({ description: 'OpenAPI 3.1 document' }) },
-  },
-]);
-
-/** Serves the document built from the registry; built once per app, after every router registered. */
-export function openapiRoutes(deps: AppDeps): Router<ApiState> {
-  const router = new Router<ApiState>();
-  let document: unknown;
-  router.get('/openapi.json', (ctx) => {
-    document ??= buildOpenApiDocument({ version: '0.1.0', serverUrl: deps.config.publicUrl });
-    ctx.body = document;
+/** Serves the document built from the contracts; built once per app, on first request. */
+export function openapiRoutes(deps: AppDeps): Router<DisplayState> {
+  const router = new Router<DisplayState>();
+  let document: Record<string, unknown> | undefined;
+  // Kept as the JSON it is served as: plain data, with nothing of the zod schemas it came from.
+  mountContract(router, deps, metaContract, {
+    openapi: () => {
+      document ??= JSON.parse(
+        JSON.stringify(buildOpenApiDocument({ version: '0.1.0', serverUrl: deps.config.publicUrl })),
+      );
+      return document ?? {};
+    },
   });
   return router;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRouter } from '../routes/index';
 import { startTestApi, type TestApi } from '../test/harness';
 
 /** Every `$ref` in the document, so the test can check each one resolves inside it. */
@@ -82,6 +83,34 @@ describe('GET /api/openapi.json', () => {
     expect(put.parameters).toContainEqual(
       expect.objectContaining({ name: 'id', in: 'path', required: true }),
     );
+  });
+
+  it('documents every mounted route and mounts every documented one', () => {
+    const mounted = apiRouter(api.deps)
+      .stack.filter((layer) => layer.methods.length > 0)
+      .flatMap((layer) =>
+        layer.methods
+          .filter((method) => method !== 'HEAD')
+          .map((method) => `${method.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
+      );
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item as object).map((method) => `${method} ${path}`),
+    );
+    expect(mounted.length).toBeGreaterThan(40);
+    expect(new Set(mounted).size).toBe(mounted.length);
+    expect([...mounted].sort()).toEqual([...documented].sort());
+  });
+
+  it('describes error answers by their codes and the permission a route needs', () => {
+    const create = doc.paths['/api/content/{entityId}/note'].post;
+    expect(create.description).toContain('moderate_content');
+    expect(create.responses['201']).toBeDefined();
+    expect(create.responses['403'].description).toContain('forbidden');
+    expect(create.responses['404'].description).toContain('not_found');
+    expect(create.responses['400'].description).toContain('validation_failed');
+    const body = create.requestBody.content['application/json'].schema;
+    expect(body.properties.date.description).toContain('start');
+    expect(body.properties.start.description).toContain('date');
   });
 
   it('has unique operation ids and only references that resolve', () => {

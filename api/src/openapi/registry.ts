@@ -1,8 +1,15 @@
-import { z } from 'zod';
+import { contract, type RouteDefinition } from '@oppslag/common';
+import type { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { contractOperation, operationId } from './contract-operations';
+import { errorBodySchema } from './error-body';
+
+export { errorBodySchema };
 
 /**
- * The OpenAPI registry. Each router declares its calls once, next to the router, with
+ * Legacy registry for routers not yet declared in `@oppslag/common` contracts (those are read from
+ * `contract` directly, see `buildOpenApiDocument`); it goes when the last router is converted.
+ * Each router declares its calls once, next to the router, with
  *
  *   registerPaths([{ method: 'post', path: '/api/entities', summary: 'Create an entity',
  *     tags: ['entities'], body: createEntitySchema, params: z.object({ id: z.string() }),
@@ -25,11 +32,6 @@ export interface PathSpec {
   responses: Record<number, z.ZodType | string | null>;
   auth?: boolean;
 }
-
-/** The error envelope every failing call answers with (ARCHITECTURE.md, fixed interfaces). */
-export const errorBodySchema = z
-  .object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) })
-  .meta({ id: 'Error' });
 
 const registry = new Map<string, PathSpec>();
 
@@ -56,7 +58,7 @@ function operation(spec: PathSpec): ZodOpenApiOperationObject {
   return {
     summary: spec.summary,
     tags: spec.tags,
-    operationId: `${spec.method}${spec.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string) => (c ? c.toUpperCase() : ''))}`,
+    operationId: operationId(spec.method, spec.path),
     ...(spec.auth === false ? { security: [] } : {}),
     ...(spec.params || spec.query
       ? {
@@ -73,18 +75,37 @@ function operation(spec: PathSpec): ZodOpenApiOperationObject {
   };
 }
 
-/** The OpenAPI 3.1 document of every registered call. */
+/** Every route declared in the contract, as `[method, path under /api, route]`. */
+export function contractRoutes(): RouteDefinition[] {
+  return Object.values(contract).flatMap((resource) => Object.values<RouteDefinition>(resource));
+}
+
+/** The OpenAPI 3.1 document of every contract route (and every call still in the legacy registry). */
 export function buildOpenApiDocument(info: {
   version: string;
   serverUrl?: string;
 }): ReturnType<typeof createDocument> {
+  const operations = new Map<
+    string,
+    { method: PathSpec['method']; path: string; op: ZodOpenApiOperationObject }
+  >();
+  for (const spec of registeredPaths())
+    operations.set(`${spec.method} ${spec.path}`, {
+      method: spec.method,
+      path: spec.path,
+      op: operation(spec),
+    });
+  for (const route of contractRoutes()) {
+    const path = `/api${route.path}`;
+    operations.set(`${route.method} ${path}`, { method: route.method, path, op: contractOperation(route) });
+  }
   const paths: ZodOpenApiPathsObject = {};
-  const sorted = registeredPaths().sort(
+  const sorted = [...operations.values()].sort(
     (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
   );
-  for (const spec of sorted) {
-    paths[spec.path] ??= {};
-    paths[spec.path][spec.method] = operation(spec);
+  for (const { method, path, op } of sorted) {
+    paths[path] ??= {};
+    paths[path][method] = op;
   }
   return createDocument(
     {

@@ -8,6 +8,7 @@ import { assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
 import { contentRoutes } from './content/content.routes';
+import { notesRoutes } from './content/notes.routes';
 import { displayRoutes } from './display/display.routes';
 import { entitiesRoutes } from './entities/entities.routes';
 import { installRoutes } from './install/install.routes';
@@ -39,6 +40,7 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     autoApproveNumbersRoutes(deps),
     transitRoutes(deps),
     smsRoutes(deps),
+    notesRoutes(deps),
     contentRoutes(deps),
     displayRoutes(deps),
   ];

@@ -53,14 +53,16 @@ export function phoneFrom(input: string | null | undefined, country = 'NO'): str
 }
 
 /**
- * Updates a user's profile. The actor may update themself; only a superadmin may update others or
- * change the admin flag, and the last superadmin cannot be demoted (the system would lose its admin).
+ * Updates a user's profile in the caller's transaction (the route's unit of work). The actor may
+ * update themself; only a superadmin may update others or change the admin flag, and the last
+ * superadmin cannot be demoted (the system would lose its admin).
  */
 export async function updateUser(
-  deps: AppDeps,
+  tx: Tx,
   actor: Actor,
   userId: number,
   input: UserUpdate,
+  now: Date,
 ): Promise<UserRow> {
   if (input.id !== undefined && input.id !== userId)
     throw badRequest('The id in the body does not match the URL');
@@ -70,68 +72,69 @@ export async function updateUser(
   if (input.language !== undefined) changes.language = input.language;
   if (input.admin !== undefined) changes.admin = input.admin;
   if (input.phoneNumber !== undefined) changes.phoneNumber = phoneFrom(input.phoneNumber, input.phoneCountry);
-  const row = await deps.database.db.transaction(async (tx) => {
-    const current = await getVisibleUser(tx, actor, userId);
-    // Forms send back what they loaded, so an unchanged flag is fine; changing it is superadmin-only.
-    if (changes.admin !== undefined && changes.admin !== current.admin && !actor.admin)
-      throw forbidden('Only a superadmin can change the admin flag');
-    if (changes.email && changes.email !== current.email.toLowerCase()) {
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.email})`, changes.email), ne(users.id, userId)));
-      if (taken) throw conflict('conflict', 'That e-mail address is already in use');
-    }
-    if (current.admin && changes.admin === false) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK_KEY})`);
-      const [{ admins }] = await tx.select({ admins: count() }).from(users).where(eq(users.admin, true));
-      if (admins <= 1) throw conflict('conflict', 'The last superadmin cannot lose the admin flag');
-    }
-    const [updated] = await tx
-      .update(users)
-      .set({ ...changes, updatedAt: deps.now() })
-      .where(eq(users.id, userId))
-      .returning()
-      .catch((err: unknown) => {
-        // The unique e-mail index is the backstop for a concurrent change to the same address.
-        if (isUniqueViolation(err, 'users_email_lower_idx'))
-          throw conflict('conflict', 'That e-mail address is already in use');
-        throw err;
-      });
-    await recordEvent(tx, {
-      type: 'user.updated',
-      entityId: null,
-      data: { id: userId, fields: Object.keys(changes) },
-      actorId: actor.id,
+  const current = await getVisibleUser(tx, actor, userId);
+  // Forms send back what they loaded, so an unchanged flag is fine; changing it is superadmin-only.
+  if (changes.admin !== undefined && changes.admin !== current.admin && !actor.admin)
+    throw forbidden('Only a superadmin can change the admin flag');
+  if (changes.email && changes.email !== current.email.toLowerCase()) {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, changes.email), ne(users.id, userId)));
+    if (taken) throw conflict('conflict', 'That e-mail address is already in use');
+  }
+  if (current.admin && changes.admin === false) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK_KEY})`);
+    const [{ admins }] = await tx.select({ admins: count() }).from(users).where(eq(users.admin, true));
+    if (admins <= 1) throw conflict('conflict', 'The last superadmin cannot lose the admin flag');
+  }
+  const [updated] = await tx
+    .update(users)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning()
+    .catch((err: unknown) => {
+      // The unique e-mail index is the backstop for a concurrent change to the same address.
+      if (isUniqueViolation(err, 'users_email_lower_idx'))
+        throw conflict('conflict', 'That e-mail address is already in use');
+      throw err;
     });
-    return updated;
+  await recordEvent(tx, {
+    type: 'user.updated',
+    entityId: null,
+    data: { id: userId, fields: Object.keys(changes) },
+    actorId: actor.id,
   });
-  deps.outbox.notify();
-  return row;
+  return updated;
 }
 
 /**
- * Superadmin: gives the user a fresh random password, mails it to them and returns it once. Their
- * existing sessions end (token version bump), as with any password change.
+ * Superadmin: gives the user a fresh random password in the caller's transaction and returns it
+ * once. Their existing sessions end (token version bump), as with any password change. The caller
+ * mails it after the commit (`mailNewPassword`).
  */
-export async function generateNewPassword(deps: AppDeps, actor: Actor, userId: number): Promise<string> {
+export async function generateNewPassword(
+  tx: Tx,
+  actor: Actor,
+  userId: number,
+): Promise<{ row: UserRow; password: string }> {
   if (!actor.admin) throw forbidden('Superadmin only');
   const password = generatePassword();
-  const row = await deps.database.db.transaction(async (tx) => {
-    await getVisibleUser(tx, actor, userId);
-    const updated = await replacePassword(tx, userId, password);
-    await recordEvent(tx, {
-      type: 'user.updated',
-      entityId: null,
-      data: { id: userId, fields: ['password'] },
-      actorId: actor.id,
-    });
-    return updated;
+  await getVisibleUser(tx, actor, userId);
+  const updated = await replacePassword(tx, userId, password);
+  await recordEvent(tx, {
+    type: 'user.updated',
+    entityId: null,
+    data: { id: userId, fields: ['password'] },
+    actorId: actor.id,
   });
-  deps.outbox.notify();
+  return { row: updated, password };
+}
+
+/** Mails a generated password to its user; after the commit, so a rolled-back change sends nothing. */
+export async function mailNewPassword(deps: AppDeps, row: UserRow, password: string): Promise<void> {
   await sendMailSafely(
     deps,
     mailTemplates.newPassword(row.email, row.language, password, `${deps.config.publicUrl}/auth/login`),
   );
-  return password;
 }

@@ -33,7 +33,7 @@ export const adminMasterSchema = z.object({ entity: entitySchema, display: entit
 export const entityPermissionSchema = z.object({
   entityId: z.number().int(),
   userId: z.number().int(),
-  role: roleSchema,
+  role: roleSchema.meta({ description: 'The member’s role; platform spec §3 calls it permission/role' }),
   autoApprove: z.boolean(),
   smsNotifications: z.boolean(),
 });

@@ -55,6 +55,8 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: PASSWORD_MISMATCH_MESSAGE,
     path: ['confirmNewPassword'],
+    // The spec's own code for this answer (the route mount answers with it).
+    params: { code: 'password_mismatch' },
   });
 
 /** The user claims carried in a console JWT (`user` holds email and id per spec §3). */

@@ -77,7 +77,10 @@ export const entitySchema = z.object({
   services: z.record(z.string(), z.boolean()),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  displayId: z.string().nullable(),
+  displayId: z.string().nullable().meta({
+    description:
+      'Hashed display id (Sqids) of a display, null for other types; platform spec §3 calls it the hashed display id and registrationHandle',
+  }),
   apiKey: z.string().nullable().optional(),
   onlineStatus: z.boolean().nullable().optional(),
   registered: z.boolean().optional(),

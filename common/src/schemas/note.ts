@@ -22,22 +22,44 @@ const noteFields = {
   approved: z.boolean({ error: 'Approved must be a boolean' }),
 };
 
-const endAfterStart = (v: { date?: Date; end?: Date | null }) => !v.date || !v.end || v.end >= v.date;
+/**
+ * The spec's other name for the start date (content spec §3: "Note: … date (start)", and `start`
+ * on content in general). Accepted in bodies; the API answers with `date`.
+ */
+const startAlias = isoInstant('Start date')
+  .optional()
+  .meta({ description: 'The spec’s name for `date` (content spec §3 "date (start)"); give one of the two' });
+const dateField = noteFields.date
+  .optional()
+  .meta({ description: 'Start of the note (content spec §3 "date (start)"); `start` is accepted too' });
 
-/** POST body: text and start date are required, everything else has a default. */
+const endAfterStart = (v: { date?: Date; start?: Date; end?: Date | null }) => {
+  const start = v.date ?? v.start;
+  return !start || !v.end || v.end >= start;
+};
+
+/** POST body: text and start date (`date` or `start`) are required, everything else has a default. */
 export const createNoteSchema = z
   .strictObject({
     ...noteFields,
+    date: dateField,
+    start: startAlias,
     icon: noteFields.icon.optional(),
     iconColor: noteFields.iconColor.optional(),
     end: noteFields.end.optional(),
     sticky: noteFields.sticky.optional(),
     approved: noteFields.approved.optional(),
   })
-  .refine(endAfterStart, { message: NOTE_END_BEFORE_START_MESSAGE, path: ['end'] });
+  .refine(endAfterStart, { message: NOTE_END_BEFORE_START_MESSAGE, path: ['end'] })
+  .transform(({ start, ...rest }, ctx) => {
+    const date = rest.date ?? start;
+    if (date) return { ...rest, date };
+    ctx.addIssue({ code: 'custom', message: 'Start date must be a date', path: ['date'] });
+    return z.NEVER;
+  });
 export type CreateNoteInput = z.infer<typeof createNoteSchema>;
 
-/** PUT body: any subset of the fields (approve/reject is `{ approved }`); `id` may be echoed. */
+/** PUT body: any subset of the fields (approve/reject is `{ approved }`); `id` may be echoed; `start` = `date`. */
 export const updateNoteSchema = z
   .strictObject({
     id: z.number().int().positive().optional(),
@@ -46,12 +68,14 @@ export const updateNoteSchema = z
     text: noteFields.text.optional(),
     icon: noteFields.icon.optional(),
     iconColor: noteFields.iconColor.optional(),
-    date: noteFields.date.optional(),
+    date: dateField,
+    start: startAlias,
     end: noteFields.end.optional(),
     sticky: noteFields.sticky.optional(),
     approved: noteFields.approved.optional(),
   })
-  .refine(endAfterStart, { message: NOTE_END_BEFORE_START_MESSAGE, path: ['end'] });
+  .refine(endAfterStart, { message: NOTE_END_BEFORE_START_MESSAGE, path: ['end'] })
+  .transform(({ start, ...rest }) => ((rest.date ?? start) ? { ...rest, date: rest.date ?? start } : rest));
 export type UpdateNoteInput = z.infer<typeof updateNoteSchema>;
 
 /** Get-content query of spec §3 for notes; `approved` defaults to true, `all` lists both. */

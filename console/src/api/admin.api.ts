@@ -1,20 +1,15 @@
-import { api } from './client';
+import { adminContract as admin } from '@oppslag/common/contract/admin.contract.ts';
+import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import { call } from './typed-client';
 
 /** One row of GET /api/admin/displays. */
-export interface AdminDisplayItem {
-  entity: {
-    id: number;
-    name: string;
-    parentId: number | null;
-    codeWord: string | null;
-    organization?: { id: number; name: string } | null;
-  };
-  display: { onlineStatus: boolean | null; registered?: boolean };
-}
+export type AdminDisplayItem = RouteResponse<typeof admin.displays>[number];
+/** GET /api/admin/master: the root entity and the master display. */
+export type MasterAnswer = RouteResponse<typeof admin.master>;
 
 export const adminApi = {
-  displays: () => api.get<AdminDisplayItem[]>('/admin/displays'),
-  updateDisplays: (entities: 'all' | number[]) =>
-    api.post<{ updated: boolean }>('/admin/displays/update', { entities }),
-  master: () => api.get<{ entity: unknown; display: unknown }>('/admin/master'),
+  displays: () => call(admin.displays),
+  updateDisplays: (entities: RouteBodyInput<typeof admin.updateDisplays>['entities']) =>
+    call(admin.updateDisplays, { body: { entities } }),
+  master: () => call(admin.master),
 };

@@ -1,26 +1,16 @@
-import { api } from './client';
-
-export interface InstallInput {
-  adminEmail: string;
-  adminPassword: string;
-  rootEntity: string;
-}
+import { accountContract as account } from '@oppslag/common/contract/account.contract.ts';
+import { authContract as auth } from '@oppslag/common/contract/auth.contract.ts';
+import type { RouteBodyInput } from '@oppslag/common/contract/define-route.ts';
+import { installContract as install } from '@oppslag/common/contract/install.contract.ts';
+import { call } from './typed-client';
 
 export const authApi = {
-  status: () =>
-    api.get<{
-      status: 'uninstalled' | 'online';
-      supportEmail?: string;
-      smsNumber?: string;
-      featureSet?: string;
-      production?: boolean;
-    }>('/status'),
-  install: (input: InstallInput) => api.post<unknown>('/admin/install', input),
-  login: (email: string, password: string) =>
-    api.post<{ token: string }>('/authentication/login', { email, password }),
-  resetPassword: (email: string) => api.post<unknown>('/authentication/reset-password', { email }),
+  status: () => call(install.status),
+  install: (input: RouteBodyInput<typeof install.install>) => call(install.install, { body: input }),
+  login: (email: string, password: string) => call(auth.login, { body: { email, password } }),
+  resetPassword: (email: string) => call(auth.resetPassword, { body: { email } }),
   resetPasswordConfirm: (token: string, newPassword: string) =>
-    api.post<unknown>('/authentication/reset-password/confirm', { token, newPassword }),
-  changePassword: (input: { password: string; newPassword: string; confirmNewPassword: string }) =>
-    api.post<{ passwordChanged: boolean }>('/account/change-password', input),
+    call(auth.resetPasswordConfirm, { body: { token, newPassword } }),
+  changePassword: (input: RouteBodyInput<typeof account.changePassword>) =>
+    call(account.changePassword, { body: input }),
 };

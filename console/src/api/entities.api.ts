@@ -1,17 +1,14 @@
-import type { Role } from '@oppslag/common/constants.ts';
-import type { Entity, UpdateEntityInput } from '@oppslag/common/schemas/entity.ts';
-import type { Member } from '@oppslag/common/schemas/user.ts';
+import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import { entitiesContract as entities } from '@oppslag/common/contract/entities.contract.ts';
+import { membersContract as members } from '@oppslag/common/contract/members.contract.ts';
 import { api } from './client';
+import { call } from './typed-client';
 
-export type { Entity, Member };
+export type Entity = RouteResponse<typeof entities.get>;
+export type Member = RouteResponse<typeof members.list>[number];
+export type CreateEntityPayload = RouteBodyInput<typeof entities.create>;
 
-export interface CreateEntityPayload {
-  name: string;
-  type: Entity['type'];
-  parentId?: number | null;
-  codeWord?: string | null;
-}
-
+// TODO(contract): `/content/{id}/service` belongs to the content contract (converted with the slots).
 export interface Service {
   name: string;
   enabled?: boolean;
@@ -19,21 +16,22 @@ export interface Service {
 }
 
 export const entitiesApi = {
-  list: () => api.get<Entity[]>('/entities'),
-  get: (id: number) => api.get<Entity>(`/entities/${id}`),
-  create: (input: CreateEntityPayload) => api.post<Entity>('/entities', input),
-  update: (id: number, input: UpdateEntityInput) => api.put<Entity>(`/entities/${id}`, input),
-  remove: (id: number, input: { withChildren?: boolean; moveTo?: number | null }) =>
-    api.del<Entity[]>(`/entities/${id}`, input),
-  regenerateApiKey: (id: number) => api.post<Entity>(`/entities/${id}/regenerate-api-key`),
-  members: (id: number) => api.get<Member[]>(`/entities/${id}/members`),
-  addMembers: (id: number, members: { email: string; role: Role }[]) =>
-    api.post<unknown>(`/entities/${id}/members`, members),
-  removeMember: (id: number, userId: number) => api.del<unknown>(`/entities/${id}/members/${userId}`),
+  list: () => call(entities.list),
+  get: (id: number) => call(entities.get, { params: { id } }),
+  create: (input: CreateEntityPayload) => call(entities.create, { body: input }),
+  update: (id: number, input: RouteBodyInput<typeof entities.update>) =>
+    call(entities.update, { params: { id }, body: input }),
+  remove: (id: number, input: RouteBodyInput<typeof entities.remove>) =>
+    call(entities.remove, { params: { id }, body: input }),
+  regenerateApiKey: (id: number) => call(entities.regenerateApiKey, { params: { id } }),
+  members: (id: number) => call(members.list, { params: { id } }),
+  addMembers: (id: number, list: RouteBodyInput<typeof members.add>) =>
+    call(members.add, { params: { id }, body: list }),
+  removeMember: (id: number, userId: number) => call(members.remove, { params: { id, userId } }),
   updateMemberPermissions: (
     id: number,
     userId: number,
-    input: { autoApprove?: boolean; smsNotifications?: boolean },
-  ) => api.put<unknown>(`/entities/${id}/members/${userId}/permissions`, input),
+    input: RouteBodyInput<typeof members.updatePermissions>,
+  ) => call(members.updatePermissions, { params: { id, userId }, body: input }),
   services: (id: number) => api.get<Service[] | Record<string, unknown>>(`/content/${id}/service`),
 };

@@ -1,23 +1,17 @@
-import type { Note } from '@oppslag/common/schemas/note.ts';
-import { api } from './client';
+import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import { notesContract as notes } from '@oppslag/common/contract/notes.contract.ts';
+import { call } from './typed-client';
 
-export type { Note };
-
-export interface NoteBody {
-  text?: string;
-  icon?: Note['icon'];
-  iconColor?: string;
-  date?: string;
-  end?: string | null;
-  sticky?: boolean;
-  approved?: boolean;
-}
+export type Note = RouteResponse<typeof notes.create>;
+export type NoteBody = RouteBodyInput<typeof notes.create>;
+type NoteChange = RouteBodyInput<typeof notes.update>;
 
 export const notesApi = {
   /** Own and inherited notes, approved or not (the board shows both). */
-  list: (entityId: number) => api.get<Note[]>(`/content/${entityId}/note?includeParents=true&approved=all`),
-  create: (entityId: number, body: NoteBody) => api.post<Note>(`/content/${entityId}/note`, body),
-  update: (entityId: number, id: number, body: NoteBody) =>
-    api.put<Note>(`/content/${entityId}/note/${id}`, { id, ...body }),
-  remove: (entityId: number, id: number) => api.del<unknown>(`/content/${entityId}/note/${id}`),
+  list: (entityId: number) =>
+    call(notes.list, { params: { entityId }, query: { includeParents: 'true', approved: 'all' } }),
+  create: (entityId: number, body: NoteBody) => call(notes.create, { params: { entityId }, body }),
+  update: (entityId: number, id: number, body: NoteChange) =>
+    call(notes.update, { params: { entityId, noteId: id }, body: { id, ...body } }),
+  remove: (entityId: number, id: number) => call(notes.remove, { params: { entityId, noteId: id } }),
 };

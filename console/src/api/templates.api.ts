@@ -1,15 +1,10 @@
-import { api } from './client';
+import type { RouteQueryInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import { templatesContract as templates } from '@oppslag/common/contract/templates.contract.ts';
+import { call } from './typed-client';
 
-export interface BuiltInTemplate {
-  id: string;
-  category: string;
-  imageUrl: string;
-  [key: string]: unknown;
-}
+export type BuiltInTemplate = RouteResponse<typeof templates.list>['templates'][number];
+export type TemplateCategoryFilter = NonNullable<RouteQueryInput<typeof templates.list>>['category'];
 
 export const templatesApi = {
-  list: (category = 'all') =>
-    api.get<{ categories: string[]; templates: BuiltInTemplate[] }>(
-      `/templates?category=${encodeURIComponent(category)}`,
-    ),
+  list: (category: TemplateCategoryFilter = 'all') => call(templates.list, { query: { category } }),
 };

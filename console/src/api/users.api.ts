@@ -1,20 +1,16 @@
-import type { User } from '@oppslag/common/schemas/user.ts';
+import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import { usersContract as users } from '@oppslag/common/contract/users.contract.ts';
 import { fieldErrors } from './api-error';
-import { api } from './client';
+import { call } from './typed-client';
 
-export type { User };
-export interface UserUpdate {
-  name?: string | null;
-  email?: string;
-  phoneNumber?: string | null;
-  language?: string;
-}
+export type User = RouteResponse<typeof users.get>;
+export type UserUpdate = RouteBodyInput<typeof users.update>;
 
 export const usersApi = {
-  list: () => api.get<User[]>('/users'),
-  get: (id: number) => api.get<User>(`/users/${id}`),
-  update: (id: number, input: UserUpdate) => api.put<User>(`/users/${id}`, input),
-  generateNewPassword: (id: number) => api.post<{ password: string }>(`/users/${id}/generateNewPassword`),
+  list: () => call(users.list),
+  get: (id: number) => call(users.get, { params: { id } }),
+  update: (id: number, input: UserUpdate) => call(users.update, { params: { id }, body: input }),
+  generateNewPassword: (id: number) => call(users.generateNewPassword, { params: { id } }),
 };
 
 export interface UserDetailsValues {

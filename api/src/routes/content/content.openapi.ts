@@ -2,17 +2,12 @@ import {
   contentInputSchema,
   contentListQuerySchema,
   contentSchema,
-  createNoteSchema,
-  noteListQuerySchema,
-  noteSchema,
   servicesResponseSchema,
-  updateNoteSchema,
 } from '@oppslag/common';
 import { z } from 'zod';
 import { registerPaths } from '../../openapi/registry';
 
 const entityParams = z.object({ entityId: z.string().meta({ description: 'Entity id' }) });
-const noteParams = entityParams.extend({ noteId: z.string() });
 const slotParams = entityParams.extend({
   slot: z
     .string()
@@ -24,41 +19,6 @@ const tags = ['content'];
 const common = { 401: 'Not signed in', 404: 'No such entity or object (or not visible)' };
 
 registerPaths([
-  {
-    method: 'get',
-    path: '/api/content/{entityId}/note',
-    summary: 'Notes of an entity in board order; includeParents adds inherited ones (needs read)',
-    tags,
-    params: entityParams,
-    query: noteListQuerySchema,
-    responses: { 200: z.array(noteSchema), 400: 'Bad query', ...common },
-  },
-  {
-    method: 'post',
-    path: '/api/content/{entityId}/note',
-    summary: 'Create a note; text is sanitized HTML, ownerId defaults to the caller (needs moderate_content)',
-    tags,
-    params: entityParams,
-    body: createNoteSchema,
-    responses: { 201: noteSchema, 400: 'Validation failed', 403: 'No moderate_content', ...common },
-  },
-  {
-    method: 'put',
-    path: '/api/content/{entityId}/note/{noteId}',
-    summary: 'Update, approve or reject a note (needs moderate_content)',
-    tags,
-    params: noteParams,
-    body: updateNoteSchema,
-    responses: { 200: noteSchema, 400: 'Validation failed', 403: 'No moderate_content', ...common },
-  },
-  {
-    method: 'delete',
-    path: '/api/content/{entityId}/note/{noteId}',
-    summary: 'Delete a note (needs moderate_content)',
-    tags,
-    params: noteParams,
-    responses: { 200: deleted, 403: 'No moderate_content', ...common },
-  },
   {
     method: 'get',
     path: '/api/content/{entityId}/service',

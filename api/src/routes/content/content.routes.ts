@@ -7,17 +7,16 @@ import { authorizeEntity } from '../../services/access.service';
 import { loadChain } from '../../services/entity-chain.service';
 import { idParam } from '../id-param';
 import './content.openapi';
-import { addNoteRoutes } from './notes.routes';
 import { addSlotRoutes } from './slots.routes';
 
 /**
- * Everything under `/content/{entityId}`. Order matters: `note` and `service` are registered
- * before the `:slot` routes so they are never read as a slot name.
+ * Everything under `/content/{entityId}`. Order matters: `service` is registered before the
+ * `:slot` routes, and the notes router (`notes.routes.ts`) before this one in `routes/index.ts`,
+ * so neither is ever read as a slot name.
  */
 export function contentRoutes(deps: AppDeps): Router<ApiState> {
   const router = new Router<ApiState>({ prefix: '/content/:entityId' });
   router.use(requireUser);
-  addNoteRoutes(router, deps);
 
   /** The display modules and whether each is on (entity settings write `services`). */
   router.get('/service', async (ctx) => {

@@ -145,6 +145,29 @@ describe('notes API', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('accepts the spec’s name `start` for the start date and answers with `date`', async () => {
+    const start = inDays(2);
+    const res = await api.request('POST', path(w.entities.groupA.id), {
+      token: w.users.moderator.token,
+      body: { text: '<p>Spec names</p>', start },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.date).toBe(start);
+    expect(res.body).not.toHaveProperty('start');
+    const later = inDays(3);
+    const moved = await api.request('PUT', path(w.entities.groupA.id, `/${res.body.id}`), {
+      token: w.users.moderator.token,
+      body: { start: later },
+    });
+    expect(moved.body.date).toBe(later);
+    const neither = await api.request('POST', path(w.entities.groupA.id), {
+      token: w.users.moderator.token,
+      body: { text: '<p>No start</p>' },
+    });
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.message).toBe('Start date must be a date');
+  });
+
   it('updates, approves and rejects, keeping end ≥ start', async () => {
     const created = await create(w.entities.orgA.id, { date: inDays(1) });
     const id = created.body.id;

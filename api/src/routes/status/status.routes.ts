@@ -1,20 +1,9 @@
 import Router from '@koa/router';
-import { statusSchema } from '@oppslag/common';
+import { installContract } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
-import type { ApiState } from '../../middleware/auth';
-import { registerPaths } from '../../openapi/registry';
+import { mountRoute } from '../../http/define-handler';
+import type { DisplayState } from '../../middleware/display-auth';
 import { getInstallation } from '../../services/install.service';
-
-registerPaths([
-  {
-    method: 'get',
-    path: '/api/status',
-    summary: 'Whether the system is installed',
-    tags: ['install'],
-    auth: false,
-    responses: { 200: statusSchema },
-  },
-]);
 
 /**
  * `GET /api/status`: the console's first call; `uninstalled` sends it to the install screen.
@@ -23,17 +12,14 @@ registerPaths([
  * for a reset request). Calls that presuppose the installation's rows (the master display) answer
  * `not_installed` from their own service.
  */
-export function statusRoutes(deps: AppDeps): Router<ApiState> {
-  const router = new Router<ApiState>();
-  router.get('/status', async (ctx) => {
-    const installed = await getInstallation(deps.database.db);
-    ctx.body = {
-      status: installed ? 'online' : 'uninstalled',
-      supportEmail: deps.config.supportEmail,
-      smsNumber: deps.config.smsNumber,
-      featureSet: deps.config.featureSet,
-      production: deps.config.production,
-    };
-  });
+export function statusRoutes(deps: AppDeps): Router<DisplayState> {
+  const router = new Router<DisplayState>();
+  mountRoute(router, deps, installContract.status, async () => ({
+    status: (await getInstallation(deps.database.db)) ? ('online' as const) : ('uninstalled' as const),
+    supportEmail: deps.config.supportEmail,
+    smsNumber: deps.config.smsNumber,
+    featureSet: deps.config.featureSet,
+    production: deps.config.production,
+  }));
   return router;
 }

@@ -6,13 +6,13 @@ import {
   BUILT_IN_TEMPLATES,
   findBuiltInTemplate,
   TEMPLATE_FILTERS,
-  type TemplateFilter,
+  templatesContract,
   templatesIn,
 } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
-import { badRequest, notFound } from '../../errors';
-import type { ApiState } from '../../middleware/auth';
-import './templates.openapi';
+import { notFound } from '../../errors';
+import { mountContract } from '../../http/define-handler';
+import type { DisplayState } from '../../middleware/display-auth';
 
 const ART_DIR = fileURLToPath(new URL('../../../assets/templates/', import.meta.url));
 
@@ -36,37 +36,26 @@ function loadArtwork(): Map<string, TemplateArt> {
  * `/api/templates`: the built-in banner templates and their artwork. Both are public: the artwork
  * is the product's own static files, and displays draw template banners over it from <img> tags.
  */
-// The catalogue is static, so this router needs none of the app's dependencies; it keeps the
-// common (deps) => Router signature of every resource router.
-export function templatesRoutes(_deps: AppDeps): Router<ApiState> {
-  const router = new Router<ApiState>({ prefix: '/templates' });
+export function templatesRoutes(deps: AppDeps): Router<DisplayState> {
+  const router = new Router<DisplayState>();
   const art = loadArtwork();
-
-  router.get('/', (ctx) => {
-    const raw = typeof ctx.query.category === 'string' ? ctx.query.category : 'all';
-    if (!(TEMPLATE_FILTERS as readonly string[]).includes(raw)) {
-      throw badRequest(`Category must be one of ${TEMPLATE_FILTERS.join(', ')}`);
-    }
-    const filter = raw as TemplateFilter;
-    ctx.body = {
-      categories: TEMPLATE_FILTERS,
-      templates: templatesIn(filter).map((t) => ({
+  mountContract(router, deps, templatesContract, {
+    list: ({ query }) => ({
+      categories: [...TEMPLATE_FILTERS],
+      templates: templatesIn(query.category).map((t) => ({
         ...t,
         imageUrl: `/templates/${t.id}/image?v=${art.get(t.id)?.version}`,
       })),
-    };
+    }),
+    image: ({ params, ctx }) => {
+      const template = findBuiltInTemplate(params.templateId);
+      const file = template && art.get(template.id);
+      if (!file) throw notFound('Template');
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return file.svg;
+    },
   });
-
-  router.get('/:templateId/image', (ctx) => {
-    const template = findBuiltInTemplate(ctx.params.templateId);
-    const file = template && art.get(template.id);
-    if (!file) throw notFound('Template');
-    ctx.set('Content-Type', 'image/svg+xml');
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    ctx.body = file.svg;
-  });
-
   return router;
 }

@@ -13,8 +13,28 @@ describe('admin displays', () => {
 
   it('patches online status live', () => {
     const items: AdminDisplayItem[] = [
-      { entity: { id: 1, name: 'A', parentId: null, codeWord: null }, display: { onlineStatus: false } },
-      { entity: { id: 2, name: 'B', parentId: null, codeWord: null }, display: { onlineStatus: false } },
+      {
+        entity: {
+          id: 1,
+          name: 'A',
+          parentId: null,
+          codeWord: null,
+          organization: null,
+          displayId: 'aaaaaaaaaa',
+        },
+        display: { onlineStatus: false, registered: true },
+      },
+      {
+        entity: {
+          id: 2,
+          name: 'B',
+          parentId: null,
+          codeWord: null,
+          organization: null,
+          displayId: 'bbbbbbbbbb',
+        },
+        display: { onlineStatus: false, registered: true },
+      },
     ];
     const next = applyPresence(items, 2, true);
     expect(next[1].display.onlineStatus).toBe(true);

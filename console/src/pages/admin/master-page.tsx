@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { adminApi } from '../../api/admin.api';
+import { adminApi, type MasterAnswer } from '../../api/admin.api';
 import { Alert, Card, Spinner } from '../../components/card';
 import { BannerEditor } from '../banners/banner-editor';
 
@@ -10,11 +10,6 @@ export const MASTER_SLOTS = { adsSmall: 'ads/small', adsLarge: 'ads/large', temp
 export type MasterSlot = keyof typeof MASTER_SLOTS;
 export const isMasterSlot = (value: string | undefined): value is MasterSlot =>
   !!value && value in MASTER_SLOTS;
-
-interface MasterAnswer {
-  entity?: { id?: number; name?: string } | null;
-  display?: { id?: number; name?: string } | null;
-}
 
 /**
  * /admin/master/{slotId}: the master content of a slot is kept on the master entity that the
@@ -30,7 +25,7 @@ export default function MasterPage() {
   useEffect(() => {
     if (!valid) return;
     adminApi.master().then(
-      (m) => setMaster(m as MasterAnswer),
+      (m) => setMaster(m),
       () => setFailed(true),
     );
   }, [valid]);

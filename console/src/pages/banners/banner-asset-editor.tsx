@@ -1,5 +1,4 @@
-import type { CropSize } from '@oppslag/common/crop.ts';
-import { CROP_SCALE_MAX, CROP_SCALE_MIN } from '@oppslag/common/crop.ts';
+import { CROP_SCALE_MAX, CROP_SCALE_MIN, type CropSize } from '@oppslag/common/crop.ts';
 import { type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Asset, assetUrl } from '../../api/assets.api';

@@ -2,7 +2,7 @@ import { TEMPLATE_FILTERS } from '@oppslag/common/templates.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../api/client';
-import { type BuiltInTemplate, templatesApi } from '../../api/templates.api';
+import { type BuiltInTemplate, type TemplateCategoryFilter, templatesApi } from '../../api/templates.api';
 import { Alert } from '../../components/card';
 import { SelectField } from '../../components/field';
 
@@ -15,7 +15,7 @@ export function BuiltInTemplatePicker({
   onPick: (template: BuiltInTemplate) => void;
 }) {
   const { t, i18n } = useTranslation('banners');
-  const [category, setCategory] = useState<string>('all');
+  const [category, setCategory] = useState<TemplateCategoryFilter>('all');
   const [list, setList] = useState<BuiltInTemplate[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -30,8 +30,7 @@ export function BuiltInTemplatePicker({
   }, [category]);
 
   const name = (tpl: BuiltInTemplate) => {
-    const n = tpl.name as { en?: string; no?: string } | undefined;
-    return (i18n.language === 'no' ? n?.no : n?.en) ?? tpl.id;
+    return (i18n.language === 'no' ? tpl.name.no : tpl.name.en) || tpl.id;
   };
 
   return (
@@ -39,7 +38,7 @@ export function BuiltInTemplatePicker({
       <SelectField
         label={t('dialog.category')}
         value={category}
-        onChange={(e) => setCategory(e.target.value)}
+        onChange={(e) => setCategory(TEMPLATE_FILTERS.find((c) => c === e.target.value) ?? 'all')}
         className="max-w-xs"
       >
         {TEMPLATE_FILTERS.map((c) => (

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@oppslag/common/constants.ts';
+import { LANGUAGES, type Language } from '@oppslag/common/constants.ts';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,14 @@ import { profileAtom } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 import { store } from '../../state/store';
 
+/** The interface language as one the API accepts (Norwegian when i18next holds something else). */
+const languageOf = (value: string): Language => LANGUAGES.find((l) => l === value) ?? 'no';
+
 /** Language: stored on the user and switched in the interface at once. */
 export function LanguageCard() {
   const { t, i18n } = useTranslation('settings');
   const user = useAtomValue(tokenUserAtom);
-  const [language, setSelected] = useState(i18n.language);
+  const [language, setSelected] = useState(languageOf(i18n.language));
   const form = useFormState();
 
   const submit = (e: FormEvent) => {
@@ -41,7 +44,7 @@ export function LanguageCard() {
         <SelectField
           label={t('language.label')}
           value={language}
-          onChange={(e) => setSelected(e.target.value)}
+          onChange={(e) => setSelected(languageOf(e.target.value))}
           name="language"
         >
           {LANGUAGES.map((l) => (

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from '../../i18n/index';
+import { currentToken } from '../../state/session';
 import { PasswordCard } from './password-card';
 
 describe('PasswordCard', () => {
@@ -26,9 +27,9 @@ describe('PasswordCard', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('shows the success message after the API accepted the change', async () => {
+  it('shows the success message and keeps the session on the fresh token the API answered', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ passwordChanged: true }), { status: 200 }),
+      new Response(JSON.stringify({ passwordChanged: true, token: 'fresh-token' }), { status: 200 }),
     );
     render(<PasswordCard />);
     fill(/^Current password/, 'old password');
@@ -36,6 +37,7 @@ describe('PasswordCard', () => {
     fill(/^Confirm new password/, 'correct horse battery');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password have been successfully updated!')).toBeTruthy();
+    expect(currentToken()).toBe('fresh-token');
     expect(i18n.language).toBe('en');
   });
 

@@ -6,6 +6,7 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useFormState } from '../../lib/use-form-state';
+import { setToken } from '../../state/session';
 import { validatePasswordChange } from './password.validation';
 
 /** Change password: current, new and confirmation; the two new ones must match. */
@@ -22,8 +23,9 @@ export function PasswordCard() {
     if (Object.keys(found).length) return;
     void form.submit(
       async () => {
-        const { passwordChanged } = await authApi.changePassword(values);
-        if (passwordChanged === false) return false;
+        // Other sessions end with the change; the answer's fresh token keeps this one signed in.
+        const { token } = await authApi.changePassword(values);
+        setToken(token);
         setValues({ password: '', newPassword: '', confirmNewPassword: '' });
         return true;
       },

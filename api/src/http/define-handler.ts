@@ -1,0 +1,160 @@
+import type Router from '@koa/router';
+import type { RouterContext, RouterMiddleware } from '@koa/router';
+import {
+  entityParamOf,
+  type Permission,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@oppslag/common';
+import type { Middleware } from 'koa';
+import type { z } from 'zod';
+import type { Tx } from '../db/client';
+import type { AppDeps } from '../deps';
+import { AppError, notFound, parse, unauthorized } from '../errors';
+import type { DisplayClaims } from '../lib/tokens';
+import { type AuthedUser, actorOf } from '../middleware/auth';
+import { type DisplayState, displayAuth, displayClaimsOf } from '../middleware/display-auth';
+import { authorizeEntity, requireAdmin } from '../services/access.service';
+
+/** What the entity permission check found: the chain up to the root and the caller's permissions. */
+export interface EntityAccess {
+  ancestry: number[];
+  permissions: Permission[];
+}
+
+/** Runs `work` in one transaction and tells the outbox relay after it committed. */
+export type UnitOfWork = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** What a handler is handed: validated input, the caller, the entity access, deps and the unit of work. */
+export interface HandlerInput<R extends RouteDefinition> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  actor: R['auth'] extends 'user' | 'superadmin' | 'self' ? AuthedUser : AuthedUser | undefined;
+  display: R['auth'] extends 'display' ? DisplayClaims : undefined;
+  access: R['permission'] extends Permission ? EntityAccess : undefined;
+  deps: AppDeps;
+  uow: UnitOfWork;
+  /** For what a contract does not describe: response headers, the client address. */
+  ctx: RouterContext<DisplayState>;
+}
+
+export type Handler<R extends RouteDefinition> = (
+  input: HandlerInput<R>,
+) => Promise<RouteResponse<R>> | RouteResponse<R>;
+
+export function unitOfWork(deps: AppDeps): UnitOfWork {
+  return async (work) => {
+    const result = await deps.database.db.transaction((tx) => work(tx));
+    deps.outbox.notify();
+    return result;
+  };
+}
+
+/** A path that names no possible object answers 404 with the schema's message (`Entity not found`). */
+function parseParams(
+  schema: RouteDefinition['params'],
+  raw: Record<string, string>,
+): Record<string, unknown> | undefined {
+  if (!schema) return undefined;
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new AppError(404, 'not_found', result.error.issues[0]?.message ?? 'Not found');
+}
+
+/**
+ * Validates a body or query. A refinement may name its own error code (`params: { code }`, e.g.
+ * `password_mismatch`); when every issue carries one, that code answers. Otherwise `parse()` does.
+ */
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const codes = result.error.issues.map((i) => (i.code === 'custom' ? i.params?.code : undefined));
+  if (typeof codes[0] === 'string' && codes.every((c) => c === codes[0]))
+    throw new AppError(400, codes[0], result.error.issues[0].message);
+  return parse(schema, input);
+}
+
+/** `auth: 'self'`: the superadmin, or the user the path names; for anyone else that user does not exist. */
+function requireSelf(actor: AuthedUser, params: Record<string, unknown> | undefined): void {
+  if (!actor.admin && params?.id !== actor.id) throw notFound('User');
+}
+
+/** Display tokens are verified once per app (the middleware keeps a cache of verified tokens). */
+const displayGuards = new WeakMap<AppDeps, Middleware<DisplayState>>();
+function displayGuard(deps: AppDeps): Middleware<DisplayState> {
+  let guard = displayGuards.get(deps);
+  if (!guard) {
+    guard = displayAuth(deps);
+    displayGuards.set(deps, guard);
+  }
+  return guard;
+}
+
+/**
+ * Mounts a route contract on a router. This is the one layer that authenticates, authorizes
+ * (`auth` and `permission`) and validates; the handler gets typed input and returns the body.
+ * Order: caller (401) → superadmin (403) → path (404) → entity permission (404/403) → query →
+ * body (400); with a permission the superadmin check comes after it (visibility first).
+ * In development and test the answer is checked against the contract's response schema, so a
+ * presenter that drifts from the contract fails its tests.
+ */
+export function mountRoute<R extends RouteDefinition>(
+  router: Router<DisplayState>,
+  deps: AppDeps,
+  route: R,
+  handler: Handler<R>,
+): void {
+  const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+  const uow = unitOfWork(deps);
+  const checkResponse = !deps.config.production;
+  const run: RouterMiddleware<DisplayState> = async (ctx) => {
+    const signedIn = route.auth === 'user' || route.auth === 'superadmin' || route.auth === 'self';
+    const actor: AuthedUser | undefined = signedIn ? actorOf(ctx) : ctx.state.user;
+    if (route.auth === 'superadmin' && !route.permission) requireAdmin(actorOf(ctx));
+    const display = route.auth === 'display' ? displayClaimsOf(ctx) : undefined;
+    const params = parseParams(route.params, ctx.params);
+    if (route.auth === 'self') requireSelf(actorOf(ctx), params);
+    let access: EntityAccess | undefined;
+    if (route.permission) {
+      if (!actor) throw unauthorized();
+      const entityId = params?.[entityParamOf(route) ?? ''];
+      if (typeof entityId !== 'number')
+        throw new Error(`${route.path}: the entity parameter is not a number`);
+      access = await authorizeEntity(deps.database.db, actor, entityId, route.permission);
+      if (route.auth === 'superadmin') requireAdmin(actor);
+    }
+    const query = route.query ? parseInput(route.query, ctx.query) : undefined;
+    // An empty request body reads as `{}`, so a body of optional fields may be left out.
+    const body = route.body ? parseInput(route.body, ctx.request.body ?? {}) : undefined;
+    const input = { params, query, body, actor, display, access, deps, uow, ctx };
+    // The values were just validated against the route's schemas; TypeScript cannot follow a
+    // generic route's conditional types from the runtime checks, so this is the one cast.
+    const result = await handler(input as HandlerInput<R>);
+    if (checkResponse && !route.produces) {
+      const check = route.response.safeParse(result);
+      if (!check.success)
+        throw new Error(
+          `${route.method.toUpperCase()} ${route.path}: response does not match the contract: ${check.error.message}`,
+        );
+    }
+    ctx.status = route.status ?? 200;
+    if (route.produces) ctx.type = route.produces;
+    if (route.status !== 204) ctx.body = result;
+  };
+  const guards: RouterMiddleware<DisplayState>[] = route.auth === 'display' ? [displayGuard(deps)] : [];
+  router.register(koaPath, [route.method.toUpperCase()], [...guards, run]);
+}
+
+/** Mounts a resource's contract routes in order; `handlers` names one handler per route. */
+export function mountContract<C extends Record<string, RouteDefinition>>(
+  router: Router<DisplayState>,
+  deps: AppDeps,
+  contract: C,
+  handlers: { [K in keyof C]: Handler<C[K]> },
+): void {
+  for (const key in contract) mountRoute(router, deps, contract[key], handlers[key]);
+}

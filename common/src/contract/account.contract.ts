@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { changePasswordSchema } from '../schemas/auth';
+import { updateUserSchema, userSchema } from '../schemas/user';
+import { defineRoute } from './define-route';
+
+/** Own profile: everything a user may change about themself (no id, no admin flag). */
+export const updateAccountSchema = updateUserSchema.omit({ id: true, admin: true });
+const tags = ['account'];
+
+/**
+ * The signed-in user's own account. The spec names only change-password; `GET /api/account` (me)
+ * and `PUT /api/account` are this API's choice of paths. Changes that alter the token's claims or
+ * end other sessions answer with a fresh token so the console carries on without signing in again.
+ */
+export const accountContract = {
+  get: defineRoute({
+    method: 'get',
+    path: '/account',
+    response: userSchema,
+    errors: [],
+    auth: 'user',
+    summary: 'The signed-in user, with their direct permissions',
+    tags,
+  }),
+  update: defineRoute({
+    method: 'put',
+    path: '/account',
+    body: updateAccountSchema,
+    response: z.object({ user: userSchema, token: z.string() }),
+    errors: ['conflict'],
+    auth: 'user',
+    summary: 'Update own profile and language; answers with a fresh token carrying the new details',
+    tags,
+  }),
+  changePassword: defineRoute({
+    method: 'post',
+    path: '/account/change-password',
+    body: changePasswordSchema,
+    response: z.object({ passwordChanged: z.literal(true), token: z.string() }),
+    errors: ['password_mismatch', 'wrong_password', 'rate_limited'],
+    auth: 'user',
+    summary: 'Change own password (current one required); other sessions end',
+    tags,
+  }),
+};

@@ -1,0 +1,45 @@
+import { accountContract } from './account.contract';
+import { adminContract } from './admin.contract';
+import { authContract } from './auth.contract';
+import { entitiesContract } from './entities.contract';
+import { installContract } from './install.contract';
+import { membersContract } from './members.contract';
+import { metaContract } from './meta.contract';
+import { notesContract } from './notes.contract';
+import { templatesContract } from './templates.contract';
+import { usersContract } from './users.contract';
+
+export { RESET_REQUESTED, resetRequestedSchema } from './auth.contract';
+export * from './client';
+export * from './define-route';
+export { installResultSchema } from './install.contract';
+export { type Template, templateSchema } from './templates.contract';
+export {
+  accountContract,
+  adminContract,
+  authContract,
+  entitiesContract,
+  installContract,
+  membersContract,
+  metaContract,
+  notesContract,
+  templatesContract,
+  usersContract,
+};
+
+/**
+ * Every route of the API, by resource. The server mounts each of them (a test checks the mounted
+ * routes and the OpenAPI document against this list); clients call them through `createClient`.
+ */
+export const contract = {
+  account: accountContract,
+  admin: adminContract,
+  auth: authContract,
+  entities: entitiesContract,
+  install: installContract,
+  members: membersContract,
+  meta: metaContract,
+  notes: notesContract,
+  templates: templatesContract,
+  users: usersContract,
+};

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { installSchema, statusSchema } from '../schemas/auth';
+import { entitySchema } from '../schemas/entity';
+import { userSchema } from '../schemas/user';
+import { defineRoute } from './define-route';
+
+export const installResultSchema = z.object({
+  admin: userSchema,
+  masterDisplay: entitySchema,
+  rootEntity: entitySchema,
+});
+
+/** The install gate: `GET /api/status` and the first-time setup (platform spec §2). */
+export const installContract = {
+  status: defineRoute({
+    method: 'get',
+    path: '/status',
+    response: statusSchema,
+    errors: [],
+    auth: 'public',
+    summary: 'Whether the system is installed',
+    tags: ['install'],
+  }),
+  install: defineRoute({
+    method: 'post',
+    path: '/admin/install',
+    body: installSchema,
+    response: installResultSchema,
+    status: 201,
+    errors: ['already_installed'],
+    auth: 'public',
+    summary: 'First-time setup: superadmin, root entity and master display',
+    description: 'Open to anyone exactly until the first install succeeds; then 409 already_installed.',
+    tags: ['install'],
+  }),
+};
