@@ -23,7 +23,13 @@ const fields = {
   /** Optional echoes of the path; they must match it when sent. */
   entityId: z.number().int().positive().optional(),
   slot: contentSlotSchema.optional(),
-  type: z.enum(CONTENT_TYPES, { error: `Type must be one of ${CONTENT_TYPES.join(', ')}` }).optional(),
+  type: z
+    .union([z.enum(CONTENT_TYPES), z.literal(1), z.literal(2)], {
+      error: `Type must be one of ${CONTENT_TYPES.join(', ')}`,
+    })
+    .transform((t) => (t === 1 ? 'banner-asset' : t === 2 ? 'banner-template' : t))
+    .optional()
+    .meta({ description: `${CONTENT_TYPES.join(' or ')}; the spec's content type enum 1 (asset) / 2 (template) too` }),
   start: isoInstant('Start date').optional(),
   end: isoInstant('End date').nullable().optional(),
   duration: z
@@ -41,12 +47,30 @@ const fields = {
   assetId: z.number({ error: 'Asset id must be an integer' }).int().positive().nullable().optional(),
 };
 
+/**
+ * The spec's names (content-and-display §3: "assetId or asset", "template (template id)") for
+ * fields the API calls `assetId` and `templateId`; both are accepted, the API's name wins.
+ */
+const specAliases = {
+  template: fields.templateId.meta({ description: 'Spec name of `templateId`' }),
+  asset: z
+    .object({ id: z.number({ error: 'Asset id must be an integer' }).int().positive() })
+    .nullable()
+    .optional()
+    .meta({ description: 'Spec form of `assetId`: the asset object (only its `id` is read)' }),
+};
+
 const endAfterStart = (v: { start?: Date; end?: Date | null }) => !v.start || !v.end || v.end >= v.start;
 
 /** POST and PUT body of a slot's content; omitted fields take spec §9's defaults (POST) or stay (PUT). */
 export const contentInputSchema = z
-  .strictObject(fields)
-  .refine(endAfterStart, { message: BANNER_END_BEFORE_START_MESSAGE, path: ['end'] });
+  .strictObject({ ...fields, ...specAliases })
+  .refine(endAfterStart, { message: BANNER_END_BEFORE_START_MESSAGE, path: ['end'] })
+  .transform(({ template, asset, ...input }) => ({
+    ...input,
+    templateId: input.templateId !== undefined ? input.templateId : template,
+    assetId: input.assetId !== undefined ? input.assetId : asset === null ? null : asset?.id,
+  }));
 export type ContentInput = z.infer<typeof contentInputSchema>;
 
 /** Get-content query of spec §3; `approved` defaults to true and `isTemplate` to false. */
