@@ -11,8 +11,8 @@ import {
   transitDeparturesSchema,
   weatherForecastSchema,
 } from '@oppslag/common';
-import type { z } from 'zod';
 import type { Redis } from 'ioredis';
+import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { presentContentAsset } from '../presenters/content.presenter';
 import { type ChainEntity, type DisplaySlideRow, displayQueries } from './display-queries';

@@ -11,7 +11,16 @@ import { defineRoute, pathId } from './define-route';
 const entityParams = z.object({ id: pathId('Entity') });
 /** A stop is addressed by its row id or by its NSR id; anything else names no stop (404). */
 const stopKey = z
-  .union([z.string().regex(/^\d{1,10}$/).transform(Number), stopIdSchema], { error: 'Transit stop not found' })
+  .union(
+    [
+      z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+      stopIdSchema,
+    ],
+    { error: 'Transit stop not found' },
+  )
   .meta({ description: 'The stop’s row id, or its NSR id (`NSR:StopPlace:58366`)' });
 const tags = ['transit'];
 

@@ -29,7 +29,9 @@ const fields = {
     })
     .transform((t) => (t === 1 ? 'banner-asset' : t === 2 ? 'banner-template' : t))
     .optional()
-    .meta({ description: `${CONTENT_TYPES.join(' or ')}; the spec's content type enum 1 (asset) / 2 (template) too` }),
+    .meta({
+      description: `${CONTENT_TYPES.join(' or ')}; the spec's content type enum 1 (asset) / 2 (template) too`,
+    }),
   start: isoInstant('Start date').optional(),
   end: isoInstant('End date').nullable().optional(),
   duration: z

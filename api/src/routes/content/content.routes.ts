@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import { mountContract } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
 import { loadChain } from '../../services/entity-chain.service';
-import { slotHandlers } from './slots.routes';
+import { checkSlotParam, slotHandlers } from './slots.routes';
 
 /**
  * Everything under `/content/{entityId}` but notes. Order matters: the contract lists `service`
@@ -14,6 +14,7 @@ import { slotHandlers } from './slots.routes';
  */
 export function contentRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>();
+  checkSlotParam(router, deps);
   mountContract(router, deps, contentContract, {
     /** The display modules and whether each is on (entity settings write `services`). */
     services: async ({ params }) => {

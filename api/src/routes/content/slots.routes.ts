@@ -1,6 +1,7 @@
+import type Router from '@koa/router';
 import {
   type ContentSlot,
-  contentContract,
+  type contentContract,
   contentSlotSchema,
   type FeatureSet,
   resolveFeatureSet,
@@ -10,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../errors';
 import type { Handler } from '../../http/define-handler';
 import type { AuthedUser } from '../../middleware/auth';
+import type { DisplayState } from '../../middleware/display-auth';
 import { presentContent } from '../../presenters/content.presenter';
 import { requireAdmin } from '../../services/access.service';
 import { createContent, deleteContent, listContents, updateContent } from '../../services/content.service';
@@ -44,6 +46,19 @@ function writableSlot(value: string, featureSet: FeatureSet, actor: AuthedUser):
 }
 
 type C = typeof contentContract;
+
+/**
+ * An unknown or disabled slot is answered right after the caller check and before the entity's
+ * (authorization matrix: a disabled slot is 409 for every signed-in user, whatever the entity), so
+ * it runs as the router's `slot` parameter middleware; the anonymous caller still gets the 401.
+ */
+export function checkSlotParam(router: Router<DisplayState>, deps: AppDeps): void {
+  const featureSet = resolveFeatureSet(deps.config.featureSet);
+  router.param('slot', (value, ctx, next) => {
+    if (ctx.state.user) slotParam(value, featureSet);
+    return next();
+  });
+}
 
 /**
  * Content slots: `/content/{entityId}/{slot}` for banner, partnerLogo, adsSmall and adsLarge.

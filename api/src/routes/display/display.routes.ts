@@ -49,15 +49,20 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
     return buildManifest(chain, await chainTransitStops(db, chain), manifestOptions);
   };
 
-  mountContract(router, deps, { register: displayContract.register, manifest: displayContract.manifest }, {
-    register: async ({ body, uow }) => {
-      const display = await verifyDisplayKey(db, body.displayId, body.apiKey, deps.config.hashidAlphabet);
-      if (!display.registeredAt) await uow((tx) => markRegistered(tx, display.id, deps.now()));
-      const token = await deps.tokens.signDisplay(display.id, display.apiKeyVersion);
-      return { token, manifest: await manifestFor(display.id, display.apiKeyVersion) };
+  mountContract(
+    router,
+    deps,
+    { register: displayContract.register, manifest: displayContract.manifest },
+    {
+      register: async ({ body, uow }) => {
+        const display = await verifyDisplayKey(db, body.displayId, body.apiKey, deps.config.hashidAlphabet);
+        if (!display.registeredAt) await uow((tx) => markRegistered(tx, display.id, deps.now()));
+        const token = await deps.tokens.signDisplay(display.id, display.apiKeyVersion);
+        return { token, manifest: await manifestFor(display.id, display.apiKeyVersion) };
+      },
+      manifest: ({ display }) => manifestFor(display.entityId, display.kv),
     },
-    manifest: ({ display }) => manifestFor(display.entityId, display.kv),
-  });
+  );
 
   // By hand: the answer is a prebuilt JSON text with a strong ETag, or 304 without a body, which a
   // contract route does not model. The contract (displayContract.content) documents it.
