@@ -75,11 +75,20 @@ export const contentInputSchema = z
   }));
 export type ContentInput = z.infer<typeof contentInputSchema>;
 
-/** Get-content query of spec §3; `approved` defaults to true and `isTemplate` to false. */
+/**
+ * Get-content query of spec §3 ("includeParents, approved (default true), slot, type"); the slot
+ * is the path's, `isTemplate` defaults to false, and `type` filters by content type, by name or by
+ * the spec's enum number (1 asset, 2 template).
+ */
 export const contentListQuerySchema = z.object({
   includeParents: queryBoolean.default(false),
   approved: queryTriState.default(true),
   isTemplate: queryTriState.default(false),
+  type: z
+    .enum([...CONTENT_TYPES, '1', '2'], { error: `Type must be one of ${CONTENT_TYPES.join(', ')}, 1 or 2` })
+    .transform((t): ContentType => (t === '1' ? 'banner-asset' : t === '2' ? 'banner-template' : t))
+    .optional()
+    .meta({ description: `${CONTENT_TYPES.join(' or ')}; the spec's enum 1 (asset) / 2 (template) too` }),
 });
 
 export const contentAssetSchema = z.object({
@@ -97,7 +106,7 @@ export const contentSchema = z.object({
   id: z.number().int(),
   /** The entity the content belongs to; differs from the requested entity when inherited or master. */
   entityId: z.number().int(),
-  userId: z.number().int().nullable(),
+  userId: z.number().int().nullable().meta({ description: 'The author (the spec’s `user`)' }),
   slot: contentSlotSchema,
   type: z.enum(CONTENT_TYPES),
   start: z.string(),
@@ -106,7 +115,7 @@ export const contentSchema = z.object({
   approved: z.boolean().nullable(),
   isTemplate: z.boolean(),
   locked: z.boolean(),
-  templateId: z.string().nullable(),
+  templateId: z.string().nullable().meta({ description: 'Built-in template id (the spec’s `template`)' }),
   templateText: z.string().nullable(),
   assetId: z.number().int().nullable(),
   asset: contentAssetSchema.nullable(),

@@ -89,6 +89,7 @@ export function slotHandlers(deps: AppDeps): {
         slots: [slot],
         approved: query.approved,
         isTemplate: query.isTemplate,
+        type: query.type,
       });
       return rows.map((row) => presentContent(row, entityId, masterId));
     },
