@@ -6,11 +6,14 @@ import { createSyncEngine, type PlayerState } from './sync-engine';
 
 /** A fake display API speaking ETag / If-None-Match, switchable off like a dead server. */
 function fakeApi() {
+  // Loosely typed on purpose: some tests serve answers the contract refuses.
+  const manifest: Manifest | Record<string, unknown> = wireManifest();
+  const content: ContentAnswer | Record<string, unknown> = wireContent();
   const api = {
     up: true,
     status: 200,
-    manifest: wireManifest() as Manifest | Record<string, unknown>,
-    content: wireContent() as ContentAnswer | Record<string, unknown>,
+    manifest,
+    content,
     version: 1,
     requests: [] as { path: string; ifNoneMatch: string | null }[],
   };
