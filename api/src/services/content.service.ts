@@ -7,6 +7,7 @@ import {
   BANNER_START_BEFORE_TODAY_MESSAGE,
   type ContentInput,
   type ContentSlot,
+  type ContentType,
   type FeatureSet,
 } from '@oppslag/common';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
@@ -32,6 +33,8 @@ export interface ContentFilter {
   slots: ContentSlot[];
   approved: boolean | 'all';
   isTemplate: boolean | 'all';
+  /** Only this content type (spec §3 get-content query `type`); all when absent. */
+  type?: ContentType;
 }
 
 /** Contents with their asset, in rotation order: earliest start first, then id. */
@@ -42,6 +45,7 @@ export async function listContents(tx: Tx, filter: ContentFilter): Promise<Conte
   ];
   if (filter.approved !== 'all') conditions.push(eq(contents.approved, filter.approved));
   if (filter.isTemplate !== 'all') conditions.push(eq(contents.isTemplate, filter.isTemplate));
+  if (filter.type) conditions.push(eq(contents.type, filter.type));
   const rows = await tx
     .select({ content: contents, asset: assetColumns })
     .from(contents)

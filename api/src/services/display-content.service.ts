@@ -9,8 +9,10 @@ import {
   noteState,
   type TransitDepartures,
   transitDeparturesSchema,
+  weatherForecastSchema,
 } from '@oppslag/common';
 import type { Redis } from 'ioredis';
+import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { presentContentAsset } from '../presenters/content.presenter';
 import { type ChainEntity, type DisplaySlideRow, displayQueries } from './display-queries';
@@ -35,6 +37,12 @@ function parseCached(raw: string | null): unknown {
   } catch {
     return null;
   }
+}
+
+/** Cached live data in the shape the contract promises the player, or null (missing or outdated). */
+function cachedAs<S extends z.ZodType>(schema: S, raw: string | null): z.output<S> | null {
+  const parsed = schema.safeParse(parseCached(raw));
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -177,8 +185,8 @@ export async function buildDisplayContent(
     partnerLogo: bySlot.partnerLogo,
     adsSmall: bySlot.adsSmall,
     adsLarge: bySlot.adsLarge,
-    transit: parseCached(live.transit),
-    weather: parseCached(live.weather),
+    transit: cachedAs(transitDeparturesSchema, live.transit),
+    weather: cachedAs(weatherForecastSchema, live.weather),
   };
   const body = JSON.stringify(payload);
   return { body, etag: etagOf(body), changesAt };

@@ -1,12 +1,18 @@
 import { accountContract } from './account.contract';
 import { adminContract } from './admin.contract';
+import { assetsContract } from './assets.contract';
 import { authContract } from './auth.contract';
+import { autoApproveContract } from './auto-approve.contract';
+import { contentContract } from './content.contract';
+import { displayContract } from './display.contract';
 import { entitiesContract } from './entities.contract';
 import { installContract } from './install.contract';
 import { membersContract } from './members.contract';
 import { metaContract } from './meta.contract';
 import { notesContract } from './notes.contract';
+import { smsContract } from './sms.contract';
 import { templatesContract } from './templates.contract';
+import { transitContract } from './transit.contract';
 import { usersContract } from './users.contract';
 
 export { RESET_REQUESTED, resetRequestedSchema } from './auth.contract';
@@ -17,13 +23,19 @@ export { type Template, templateSchema } from './templates.contract';
 export {
   accountContract,
   adminContract,
+  assetsContract,
   authContract,
+  autoApproveContract,
+  contentContract,
+  displayContract,
   entitiesContract,
   installContract,
   membersContract,
   metaContract,
   notesContract,
+  smsContract,
   templatesContract,
+  transitContract,
   usersContract,
 };
 
@@ -42,4 +54,10 @@ export const contract = {
   notes: notesContract,
   templates: templatesContract,
   users: usersContract,
+  content: contentContract,
+  assets: assetsContract,
+  autoApprove: autoApproveContract,
+  transit: transitContract,
+  display: displayContract,
+  sms: smsContract,
 };

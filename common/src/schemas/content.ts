@@ -23,7 +23,15 @@ const fields = {
   /** Optional echoes of the path; they must match it when sent. */
   entityId: z.number().int().positive().optional(),
   slot: contentSlotSchema.optional(),
-  type: z.enum(CONTENT_TYPES, { error: `Type must be one of ${CONTENT_TYPES.join(', ')}` }).optional(),
+  type: z
+    .union([z.enum(CONTENT_TYPES), z.literal(1), z.literal(2)], {
+      error: `Type must be one of ${CONTENT_TYPES.join(', ')}`,
+    })
+    .transform((t) => (t === 1 ? 'banner-asset' : t === 2 ? 'banner-template' : t))
+    .optional()
+    .meta({
+      description: `${CONTENT_TYPES.join(' or ')}; the spec's content type enum 1 (asset) / 2 (template) too`,
+    }),
   start: isoInstant('Start date').optional(),
   end: isoInstant('End date').nullable().optional(),
   duration: z
@@ -41,19 +49,46 @@ const fields = {
   assetId: z.number({ error: 'Asset id must be an integer' }).int().positive().nullable().optional(),
 };
 
+/**
+ * The spec's names (content-and-display §3: "assetId or asset", "template (template id)") for
+ * fields the API calls `assetId` and `templateId`; both are accepted, the API's name wins.
+ */
+const specAliases = {
+  template: fields.templateId.meta({ description: 'Spec name of `templateId`' }),
+  asset: z
+    .object({ id: z.number({ error: 'Asset id must be an integer' }).int().positive() })
+    .nullable()
+    .optional()
+    .meta({ description: 'Spec form of `assetId`: the asset object (only its `id` is read)' }),
+};
+
 const endAfterStart = (v: { start?: Date; end?: Date | null }) => !v.start || !v.end || v.end >= v.start;
 
 /** POST and PUT body of a slot's content; omitted fields take spec §9's defaults (POST) or stay (PUT). */
 export const contentInputSchema = z
-  .strictObject(fields)
-  .refine(endAfterStart, { message: BANNER_END_BEFORE_START_MESSAGE, path: ['end'] });
+  .strictObject({ ...fields, ...specAliases })
+  .refine(endAfterStart, { message: BANNER_END_BEFORE_START_MESSAGE, path: ['end'] })
+  .transform(({ template, asset, ...input }) => ({
+    ...input,
+    templateId: input.templateId !== undefined ? input.templateId : template,
+    assetId: input.assetId !== undefined ? input.assetId : asset === null ? null : asset?.id,
+  }));
 export type ContentInput = z.infer<typeof contentInputSchema>;
 
-/** Get-content query of spec §3; `approved` defaults to true and `isTemplate` to false. */
+/**
+ * Get-content query of spec §3 ("includeParents, approved (default true), slot, type"); the slot
+ * is the path's, `isTemplate` defaults to false, and `type` filters by content type, by name or by
+ * the spec's enum number (1 asset, 2 template).
+ */
 export const contentListQuerySchema = z.object({
   includeParents: queryBoolean.default(false),
   approved: queryTriState.default(true),
   isTemplate: queryTriState.default(false),
+  type: z
+    .enum([...CONTENT_TYPES, '1', '2'], { error: `Type must be one of ${CONTENT_TYPES.join(', ')}, 1 or 2` })
+    .transform((t): ContentType => (t === '1' ? 'banner-asset' : t === '2' ? 'banner-template' : t))
+    .optional()
+    .meta({ description: `${CONTENT_TYPES.join(' or ')}; the spec's enum 1 (asset) / 2 (template) too` }),
 });
 
 export const contentAssetSchema = z.object({
@@ -71,7 +106,7 @@ export const contentSchema = z.object({
   id: z.number().int(),
   /** The entity the content belongs to; differs from the requested entity when inherited or master. */
   entityId: z.number().int(),
-  userId: z.number().int().nullable(),
+  userId: z.number().int().nullable().meta({ description: 'The author (the spec’s `user`)' }),
   slot: contentSlotSchema,
   type: z.enum(CONTENT_TYPES),
   start: z.string(),
@@ -80,7 +115,7 @@ export const contentSchema = z.object({
   approved: z.boolean().nullable(),
   isTemplate: z.boolean(),
   locked: z.boolean(),
-  templateId: z.string().nullable(),
+  templateId: z.string().nullable().meta({ description: 'Built-in template id (the spec’s `template`)' }),
   templateText: z.string().nullable(),
   assetId: z.number().int().nullable(),
   asset: contentAssetSchema.nullable(),

@@ -3,6 +3,8 @@ import { DISPLAY_MODULES } from '../display-modules';
 import { CONTENT_SLOTS } from '../feature-sets';
 import { NOTE_ICONS, NOTE_STATES } from '../notes';
 import { contentSchema } from './content';
+import { transitDeparturesSchema } from './transit';
+import { weatherForecastSchema } from './weather';
 
 export const registerDisplaySchema = z.strictObject({
   displayId: z.string({ error: 'Display id must be a string' }).trim().min(1).max(64),
@@ -110,7 +112,7 @@ export const displayContentSchema = z.object({
   partnerLogo: z.array(displaySlideSchema),
   adsSmall: z.array(displaySlideSchema),
   adsLarge: z.array(displaySlideSchema),
-  transit: z.unknown().nullable(),
-  weather: z.unknown().nullable(),
+  transit: transitDeparturesSchema.nullable(),
+  weather: weatherForecastSchema.nullable(),
 });
 export type DisplayContent = z.infer<typeof displayContentSchema>;

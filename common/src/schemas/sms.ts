@@ -51,3 +51,12 @@ export const smsMessageSchema = z.object({
   processedAt: z.string().nullable(),
 });
 export type SmsMessage = z.infer<typeof smsMessageSchema>;
+
+/** `GET /api/admin/sms`: filter by status, newest first, at most `limit`. */
+export const smsListQuerySchema = z.object({
+  status: z.enum(SMS_STATUSES, { error: 'Unknown SMS status' }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** The generic provider's JSON answer; Twilio gets empty TwiML and Sveve an empty text instead. */
+export const smsReceivedSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

@@ -1,10 +1,14 @@
+import { assetsContract as assets } from '@oppslag/common/contract/assets.contract.ts';
+import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import type { ErrorBody } from '@oppslag/common/errors.ts';
 import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
-import type { Asset, UpdateAssetCropInput } from '@oppslag/common/schemas/asset.ts';
 import { currentToken } from '../state/session';
 import { ApiError, NetworkError } from './api-error';
-import { API_BASE, api } from './client';
+import { API_BASE } from './client';
+import { call } from './typed-client';
 
-export type { Asset };
+export type Asset = RouteResponse<typeof assets.upload>['asset'];
+type UploadAnswer = RouteResponse<typeof assets.upload>;
 
 /**
  * Uploads one file with XMLHttpRequest, because fetch cannot report upload progress and the
@@ -18,7 +22,7 @@ export function uploadAsset(
 ): Promise<Asset> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/assets/upload`);
+    xhr.open(assets.upload.method.toUpperCase(), `${API_BASE}${assets.upload.path}`);
     const token = currentToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
@@ -27,7 +31,8 @@ export function uploadAsset(
     };
     xhr.onerror = () => reject(new NetworkError());
     xhr.onload = () => {
-      let body: { asset?: Asset; error?: { code?: string; message?: string; details?: unknown } } = {};
+      // Either the contract's answer or the error envelope; both read defensively (a proxy may answer).
+      let body: Partial<UploadAnswer & ErrorBody> = {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
@@ -56,9 +61,9 @@ export function uploadAsset(
 }
 
 export const assetsApi = {
-  get: (id: number) => api.get<{ asset: Asset }>(`/assets/${id}`).then((r) => r.asset),
-  setCrop: (id: number, body: UpdateAssetCropInput) =>
-    api.put<{ asset: Asset }>(`/assets/${id}`, body).then((r) => r.asset),
+  get: (id: number) => call(assets.get, { params: { id } }).then((r) => r.asset),
+  setCrop: (id: number, body: RouteBodyInput<typeof assets.setCrop>) =>
+    call(assets.setCrop, { params: { id }, body }).then((r) => r.asset),
 };
 
 /** Image URLs of the API are paths under its base; <img> cannot send a header, so the token rides along. */

@@ -1,21 +1,15 @@
-import type { AutoApproveNumber } from '@oppslag/common/schemas/auto-approve.ts';
-import { api } from './client';
+import { autoApproveContract as numbers } from '@oppslag/common/contract/auto-approve.contract.ts';
+import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import { call } from './typed-client';
 
-export type { AutoApproveNumber };
-
-export interface AutoApproveBody {
-  number: string;
-  country?: string;
-  description: string;
-  expirationDate: string | null;
-}
+export type AutoApproveNumber = RouteResponse<typeof numbers.create>;
+export type AutoApproveBody = RouteBodyInput<typeof numbers.create>;
 
 export const autoApproveApi = {
-  list: (entityId: number) => api.get<AutoApproveNumber[]>(`/entities/${entityId}/auto-approve-numbers`),
+  list: (entityId: number) => call(numbers.list, { params: { id: entityId } }),
   create: (entityId: number, body: AutoApproveBody) =>
-    api.post<AutoApproveNumber>(`/entities/${entityId}/auto-approve-numbers`, body),
+    call(numbers.create, { params: { id: entityId }, body }),
   update: (entityId: number, id: number, body: AutoApproveBody) =>
-    api.put<AutoApproveNumber>(`/entities/${entityId}/auto-approve-numbers/${id}`, body),
-  remove: (entityId: number, id: number) =>
-    api.del<unknown>(`/entities/${entityId}/auto-approve-numbers/${id}`),
+    call(numbers.update, { params: { id: entityId, numberId: id }, body }),
+  remove: (entityId: number, id: number) => call(numbers.remove, { params: { id: entityId, numberId: id } }),
 };

@@ -1,19 +1,14 @@
+import { contentContract as content } from '@oppslag/common/contract/content.contract.ts';
 import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
 import { entitiesContract as entities } from '@oppslag/common/contract/entities.contract.ts';
 import { membersContract as members } from '@oppslag/common/contract/members.contract.ts';
-import { api } from './client';
 import { call } from './typed-client';
 
 export type Entity = RouteResponse<typeof entities.get>;
 export type Member = RouteResponse<typeof members.list>[number];
 export type CreateEntityPayload = RouteBodyInput<typeof entities.create>;
 
-// TODO(contract): `/content/{id}/service` belongs to the content contract (converted with the slots).
-export interface Service {
-  name: string;
-  enabled?: boolean;
-  [key: string]: unknown;
-}
+export type Service = RouteResponse<typeof content.services>[number];
 
 export const entitiesApi = {
   list: () => call(entities.list),
@@ -33,5 +28,5 @@ export const entitiesApi = {
     userId: number,
     input: RouteBodyInput<typeof members.updatePermissions>,
   ) => call(members.updatePermissions, { params: { id, userId }, body: input }),
-  services: (id: number) => api.get<Service[] | Record<string, unknown>>(`/content/${id}/service`),
+  services: (id: number) => call(content.services, { params: { entityId: id } }),
 };

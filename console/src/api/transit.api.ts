@@ -1,20 +1,14 @@
-import type { StopSearchResult, TransitStop } from '@oppslag/common/schemas/transit.ts';
-import { api } from './client';
+import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import { transitContract as transit } from '@oppslag/common/contract/transit.contract.ts';
+import { call } from './typed-client';
 
-export type { StopSearchResult, TransitStop };
-
-export interface AddStopBody {
-  stopId: string;
-  label: string;
-  latitude?: number | null;
-  longitude?: number | null;
-}
+export type TransitStop = RouteResponse<typeof transit.add>;
+export type StopSearchResult = RouteResponse<typeof transit.search>[number];
+export type AddStopBody = RouteBodyInput<typeof transit.add>;
 
 export const transitApi = {
-  list: (entityId: number) => api.get<TransitStop[]>(`/entities/${entityId}/transit-stops`),
-  add: (entityId: number, body: AddStopBody) =>
-    api.post<TransitStop>(`/entities/${entityId}/transit-stops`, body),
-  remove: (entityId: number, id: number) => api.del<TransitStop>(`/entities/${entityId}/transit-stops/${id}`),
-  search: (q: string, signal?: AbortSignal) =>
-    api.get<StopSearchResult[]>(`/transit/search-stops?q=${encodeURIComponent(q)}`, signal),
+  list: (entityId: number) => call(transit.list, { params: { id: entityId } }),
+  add: (entityId: number, body: AddStopBody) => call(transit.add, { params: { id: entityId }, body }),
+  remove: (entityId: number, id: number) => call(transit.remove, { params: { id: entityId, stopId: id } }),
+  search: (q: string, signal?: AbortSignal) => call(transit.search, { query: { q }, signal }),
 };

@@ -1,3 +1,6 @@
+import type { RouteBody } from '@oppslag/common/contract/define-route.ts';
+import { displayContract } from '@oppslag/common/contract/display.contract.ts';
+
 /** What a registered screen remembers across reloads and power cuts. */
 export interface Session {
   displayId: string;
@@ -33,10 +36,15 @@ export function clearSession(revoked: boolean, storage: Storage = localStorage):
 
 export const wasRevoked = (storage: Storage = localStorage) => storage.getItem(REVOKED_KEY) === '1';
 
-/** Credentials passed by the console's preview link: /display?displayId=..&apiKey=.. */
-export function credentialsFromQuery(search: string): { displayId: string; apiKey: string } | null {
+/**
+ * Credentials passed by the console's preview link (/display?displayId=..&apiKey=..), as the
+ * register call's body takes them (the contract's schema), or null when they could not register.
+ */
+export function credentialsFromQuery(search: string): RouteBody<typeof displayContract.register> | null {
   const q = new URLSearchParams(search);
-  const displayId = q.get('displayId')?.trim();
-  const apiKey = q.get('apiKey')?.trim();
-  return displayId && apiKey ? { displayId, apiKey } : null;
+  const parsed = displayContract.register.body.safeParse({
+    displayId: q.get('displayId') ?? '',
+    apiKey: q.get('apiKey')?.trim() ?? '',
+  });
+  return parsed.success ? parsed.data : null;
 }

@@ -1,70 +1,26 @@
+import type { RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import type { displayContract } from '@oppslag/common/contract/display.contract.ts';
+
 /**
- * The player's view of the display API (ARCHITECTURE "Fixed interfaces", spec §3). The wire
- * format is parsed leniently by `normalize.ts` into these shapes, so a field the server adds or
- * renames later degrades one widget instead of blanking the screen.
+ * The player's types. What the API answers is the contract's (`displayContract` in
+ * @oppslag/common), checked when it arrives (`client.ts`). The manifest is used as it comes; the
+ * content is turned by `view.ts` into what the widgets draw: instants as epoch ms (the note and
+ * slide timers compare numbers every second) and slides with their image and text resolved.
  */
+export type Manifest = RouteResponse<typeof displayContract.manifest>;
+export type ContentAnswer = RouteResponse<typeof displayContract.content>;
 
-export type LayoutName = 'default' | 'oppslag';
-export type Orientation = 0 | 1;
+type WireNote = ContentAnswer['notes'][number];
+type WireStop = NonNullable<ContentAnswer['transit']>['stops'][number];
+type WireDay = NonNullable<ContentAnswer['weather']>['days'][number];
 
-export interface SlotSize {
-  width: number;
-  height: number;
-}
+export type LayoutName = Manifest['layout'];
+export type SlotSize = Pick<Manifest['featureSet']['slots']['banner'], 'width' | 'height'>;
 
-/** Which slots the active feature set enables, and their sizes (spec §1, §9). */
-export interface FeatureSet {
-  name: string;
-  slots: {
-    banner: SlotSize | null;
-    partnerLogo: SlotSize | null;
-    adsSmall: SlotSize | null;
-    adsLarge: SlotSize | null;
-  };
-}
+/** A note on the board: the contract's note with `date`/`end` as epoch ms (`start` is the spec's `date`). */
+export type DisplayNote = Omit<WireNote, 'date' | 'end' | 'state'> & { start: number; end: number | null };
 
-export interface TransitStopRef {
-  stopId: string;
-  label: string;
-}
-
-export interface Manifest {
-  displayId: string;
-  name: string;
-  codeWord: string | null;
-  showCodeWord: boolean;
-  smsNumber: string | null;
-  timeZone: string;
-  displayInformation: string | null;
-  layout: LayoutName;
-  orientation: Orientation;
-  /** Modules switched on for the display (clock, weather, transit, notes, banners, info). */
-  modules: string[];
-  bannerFallbackText: string | null;
-  noteBoardBackgroundColor: string;
-  organizationName: string | null;
-  transitStops: TransitStopRef[];
-  featureSet: FeatureSet;
-  /** Screen language when the server sets one; otherwise the URL's `?lang=` or Norwegian. */
-  language: 'no' | 'en' | null;
-  /** Entity ids whose events concern this display (itself and its ancestors). */
-  entityIds: number[];
-}
-
-export interface DisplayNote {
-  id: number;
-  entityId: number;
-  /** Sanitized HTML from the API. */
-  text: string;
-  icon: string;
-  iconColor: string;
-  /** Start, epoch ms. */
-  start: number;
-  /** End, epoch ms, or null when open-ended. */
-  end: number | null;
-  sticky: boolean;
-}
-
+/** What one slide draws: an image (asset or template artwork), template text over it, or plain text. */
 export interface Slide {
   id: string;
   kind: 'image' | 'text';
@@ -78,30 +34,15 @@ export interface Slide {
   duration: number | null;
 }
 
-export interface Departure {
-  lineCode: string;
-  frontText: string;
+export type Departure = Omit<WireStop['departures'][number], 'departureTime'> & {
   /** Epoch ms. */
   departureTime: number;
-  transportMode: string;
-  transportSubmode: string | null;
-}
+};
+export type StopDepartures = Pick<WireStop, 'stopId' | 'label'> & { departures: Departure[] };
+/** A forecast day the widget can draw (one without a symbol is left out). */
+export type WeatherDay = WireDay & { symbolCode: string };
 
-export interface StopDepartures {
-  stopId: string;
-  label: string;
-  departures: Departure[];
-}
-
-export interface WeatherDay {
-  /** YYYY-MM-DD in the display's time zone. */
-  date: string;
-  symbolCode: string;
-  temperature: number | null;
-  minTemperature: number | null;
-  maxTemperature: number | null;
-}
-
+/** What the screen shows, per part of the content answer. */
 export interface DisplayContent {
   notes: DisplayNote[];
   banners: Slide[];

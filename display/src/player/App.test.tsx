@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSession, saveSession } from '../api/session';
+import { wireContent, wireManifest, wireNote } from '../test-utils';
 import { App } from './App';
 import { initialLanguage } from './i18n';
 import { languageAtom } from './state';
@@ -15,13 +16,16 @@ vi.mock('../realtime/socket', () => ({
   },
 }));
 
-const manifest = {
-  displayId: 'abcdefghij',
-  layout: 'default',
-  orientation: 0,
+const manifest = wireManifest({
   modules: [{ name: 'notes' }],
-  display: { id: 7, name: 'Oppgang A', noteBoardBackgroundColor: '#daedf1' },
-};
+  display: {
+    id: 7,
+    name: 'Oppgang A',
+    noteBoardBackgroundColor: '#daedf1',
+    bannerFallbackText: null,
+    orientation: 0,
+  },
+});
 
 function serve(routes: Record<string, () => Response>) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
@@ -59,7 +63,7 @@ describe('App registration', () => {
       '/api/display/register': () => json({ token: 'display-token', manifest }),
       '/api/display/manifest': () => json(manifest),
       '/api/display/content': () =>
-        json({ notes: [{ id: 1, text: '<p>Velkommen</p>', date: '2020-01-01T00:00:00Z' }] }),
+        json(wireContent({ notes: [{ ...wireNote(1, '<p>Velkommen</p>'), date: '2020-01-01T00:00:00Z' }] })),
     });
     renderApp();
     expect(screen.getByRole('heading').textContent).toBe('Registrer skjerm');
@@ -79,7 +83,7 @@ describe('App registration', () => {
     serve({
       '/api/display/register': () => json({ token: 'en-token', manifest }),
       '/api/display/manifest': () => json(manifest),
-      '/api/display/content': () => json({ notes: [] }),
+      '/api/display/content': () => json(wireContent()),
     });
     history.replaceState(null, '', '/display/?lang=en&displayId=abcdefghij&apiKey=key-3');
     const store = createStore();
@@ -108,7 +112,7 @@ describe('App registration', () => {
       '/api/display/register': () => json({ token: 'preview-token', manifest }),
       '/api/display/manifest': () => json(manifest),
       '/api/display/content': () =>
-        json({ notes: [{ id: 2, text: 'Forhåndsvisning', date: '2020-01-01T00:00:00Z' }] }),
+        json(wireContent({ notes: [{ ...wireNote(2, 'Forhåndsvisning'), date: '2020-01-01T00:00:00Z' }] })),
     });
     history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=key-2');
     renderApp();
@@ -130,7 +134,7 @@ describe('App registration', () => {
     serve({
       '/api/display/register': () => json({ token: 'fresh-token', manifest }),
       '/api/display/manifest': () => json(manifest),
-      '/api/display/content': () => json({ notes: [] }),
+      '/api/display/content': () => json(wireContent()),
     });
     history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=new-key');
     renderApp();

@@ -14,7 +14,7 @@ import { writeCached } from '../offline/cache';
 import type { MessageKey } from './i18n';
 import { Player } from './Player';
 import { Registration } from './Registration';
-import { languageAtom, playerStateAtom, tokenAtom } from './state';
+import { playerStateAtom, tokenAtom } from './state';
 import { createSyncEngine } from './sync-engine';
 import { useT } from './use-t';
 
@@ -29,7 +29,6 @@ export function App() {
   const [busy, setBusy] = useState(false);
   const setPlayerState = useSetAtom(playerStateAtom);
   const setToken = useSetAtom(tokenAtom);
-  const setLanguage = useSetAtom(languageAtom);
 
   const register = useCallback(async (displayId: string, apiKey: string) => {
     setBusy(true);
@@ -66,10 +65,7 @@ export function App() {
     setToken(session.token);
     const engine = createSyncEngine({
       session,
-      onState: (state) => {
-        setPlayerState(state);
-        if (state.manifest?.language) setLanguage(state.manifest.language);
-      },
+      onState: setPlayerState,
       onRevoked: () => {
         // Only forget the token this engine ran with, never one a newer registration just stored.
         if (loadSession()?.token !== session.token) return;
@@ -81,7 +77,7 @@ export function App() {
     });
     engine.start();
     return () => engine.stop();
-  }, [session, setPlayerState, setToken, setLanguage]);
+  }, [session, setPlayerState, setToken]);
 
   if (!session) {
     return (

@@ -1,25 +1,36 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { normalizeManifest } from '../api/normalize';
-import { type DisplayContent, emptyContent } from '../api/types';
-import { NOW, note, slide } from '../test-utils';
+import { type DisplayContent, emptyContent, type Manifest } from '../api/types';
+import { NOW, note, slide, wireManifest } from '../test-utils';
 import { Player } from './Player';
 import { playerStateAtom } from './state';
 
-const baseManifest = {
-  displayId: 'abcdefghij',
-  entityId: 7,
+const baseManifest: Partial<Manifest> = {
   codeWord: 'SOLBAKKEN',
-  showCodeWord: true,
   smsNumber: '2077',
   displayInformation: 'Vaktmester: 912 34 567',
-  layout: 'default',
-  orientation: 0,
-  modules: ['clock', 'weather', 'transit', 'notes', 'banners', 'info'].map((name) => ({ name })),
   fallback: 'Velkommen hjem',
-  display: { id: 7, name: 'Oppgang A', noteBoardBackgroundColor: '#f7d4d2' },
-  organization: { id: 2, name: 'Solbakken', noteBoardBackgroundColor: '#eeeeee' },
+  display: {
+    id: 7,
+    name: 'Oppgang A',
+    noteBoardBackgroundColor: '#f7d4d2',
+    bannerFallbackText: 'Velkommen hjem',
+    orientation: 0,
+  },
+  organization: {
+    id: 2,
+    name: 'Solbakken',
+    noteBoardBackgroundColor: '#eeeeee',
+    orgnum: null,
+    street: null,
+    zip: null,
+    city: null,
+    phoneNumber: null,
+    displayInformation: null,
+    latitude: null,
+    longitude: null,
+  },
 };
 
 const liveContent = (): DisplayContent => ({
@@ -39,7 +50,6 @@ const liveContent = (): DisplayContent => ({
           frontText: 'Vestli',
           departureTime: NOW + 120_000,
           transportMode: 'metro',
-          transportSubmode: null,
         },
       ],
     },
@@ -47,10 +57,10 @@ const liveContent = (): DisplayContent => ({
   weather: [{ date: '2026-11-21', symbolCode: 'rain', temperature: 2, minTemperature: 1, maxTemperature: 3 }],
 });
 
-function renderPlayer(manifest: Record<string, unknown>, content: DisplayContent = liveContent()) {
+function renderPlayer(manifest: Partial<Manifest>, content: DisplayContent = liveContent()) {
   const store = createStore();
   store.set(playerStateAtom, {
-    manifest: normalizeManifest({ ...baseManifest, ...manifest }),
+    manifest: wireManifest({ ...baseManifest, ...manifest }),
     content,
     online: true,
   });
@@ -95,7 +105,7 @@ describe('Player layouts', () => {
   });
 
   it('hides weather and transit when switched off or without data', () => {
-    renderPlayer({ modules: ['clock', 'notes', 'banners', 'info'].map((name) => ({ name })) });
+    renderPlayer({ modules: (['clock', 'notes', 'banners', 'info'] as const).map((name) => ({ name })) });
     expect(widget('weather')).toBeNull();
     expect(widget('transit')).toBeNull();
     expect(widget('clock')).not.toBeNull();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { escapeHtml } from '../api/normalize';
-import type { DisplayContent, Manifest, Slide } from '../api/types';
+import type { DisplayContent, Manifest, Slide, SlotSize } from '../api/types';
+import { escapeHtml } from '../api/view';
 import { SlotSlider } from '../widgets/banners/SlotSlider';
 import { Clock } from '../widgets/clock/Clock';
 import { InfoPanel } from '../widgets/info/InfoPanel';
@@ -14,12 +14,19 @@ export interface LayoutProps {
 }
 
 export const GAP = 22;
-export const on = (manifest: Manifest, module: string) => manifest.modules.includes(module);
+export const on = (manifest: Manifest, module: Manifest['modules'][number]['name']) =>
+  manifest.modules.some((m) => m.name === module);
+
+/** The size of a slot the feature set enables, or null. */
+const slotSize = (manifest: Manifest, slot: keyof Manifest['featureSet']['slots']): SlotSize | null => {
+  const { enabled, width, height } = manifest.featureSet.slots[slot];
+  return enabled ? { width, height } : null;
+};
 
 /** Fallback slides: the ones the server sent, else one made from the entity's fallback text. */
 export function fallbackSlides(manifest: Manifest, content: DisplayContent): Slide[] {
   if (content.fallback.length) return content.fallback;
-  const text = manifest.bannerFallbackText ?? manifest.organizationName ?? manifest.name;
+  const text = manifest.fallback ?? manifest.organization?.name ?? manifest.name;
   if (!text) return [];
   return [
     {
@@ -36,7 +43,7 @@ export function fallbackSlides(manifest: Manifest, content: DisplayContent): Sli
 }
 
 export function Banner({ manifest, content }: LayoutProps) {
-  const size = manifest.featureSet.slots.banner;
+  const size = slotSize(manifest, 'banner');
   if (!size || !on(manifest, 'banners')) return null;
   return (
     <SlotSlider
@@ -53,7 +60,7 @@ export function Ad({
   content,
   slot,
 }: LayoutProps & { slot: 'adsSmall' | 'adsLarge' | 'partnerLogo' }) {
-  const size = manifest.featureSet.slots[slot];
+  const size = slotSize(manifest, slot);
   if (!size) return null;
   return (
     <SlotSlider
@@ -112,7 +119,7 @@ export function Notes({ manifest, content }: LayoutProps) {
   if (!on(manifest, 'notes')) return null;
   return (
     <div className="min-h-0 flex-1">
-      <NoteBoard notes={content.notes} background={manifest.noteBoardBackgroundColor} />
+      <NoteBoard notes={content.notes} background={manifest.display.noteBoardBackgroundColor} />
     </div>
   );
 }

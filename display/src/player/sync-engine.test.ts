@@ -1,15 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContentAnswer, Manifest } from '../api/types';
 import type { RealtimeConnection, RealtimeHandlers } from '../realtime/socket';
-import { NOW } from '../test-utils';
+import { NOW, wireContent, wireManifest, wireNote } from '../test-utils';
 import { createSyncEngine, type PlayerState } from './sync-engine';
 
 /** A fake display API speaking ETag / If-None-Match, switchable off like a dead server. */
 function fakeApi() {
+  // Loosely typed on purpose: some tests serve answers the contract refuses.
+  const manifest: Manifest | Record<string, unknown> = wireManifest();
+  const content: ContentAnswer | Record<string, unknown> = wireContent();
   const api = {
     up: true,
     status: 200,
-    manifest: { displayId: 'abcdefghij', layout: 'default', display: { id: 7 } } as unknown,
-    content: { notes: [] as unknown[] },
+    manifest,
+    content,
     version: 1,
     requests: [] as { path: string; ifNoneMatch: string | null }[],
   };
@@ -29,14 +33,6 @@ function fakeApi() {
   });
   return { api, fetchMock };
 }
-
-const noteJson = (id: number, text = `note ${id}`) => ({
-  id,
-  text,
-  date: new Date(NOW - 1000).toISOString(),
-  approved: true,
-  sticky: false,
-});
 
 function setup() {
   const { api, fetchMock } = fakeApi();
@@ -75,7 +71,7 @@ describe('sync engine', () => {
 
   it('loads manifest and content, then applies a pushed note at once and revalidates with the ETag', async () => {
     const t = setup();
-    t.api.content = { notes: [noteJson(1)] };
+    t.api.content = wireContent({ notes: [wireNote(1)] });
     t.engine.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(t.last().manifest?.displayId).toBe('abcdefghij');
@@ -83,9 +79,9 @@ describe('sync engine', () => {
 
     t.handlers().onConnect(false);
     await vi.advanceTimersByTimeAsync(0);
-    t.api.content = { notes: [noteJson(1), noteJson(2)] };
+    t.api.content = wireContent({ notes: [wireNote(1), wireNote(2)] });
     t.api.version = 2;
-    t.push('note.created', 1, noteJson(2));
+    t.push('note.created', 1, wireNote(2));
     expect(t.last().content.notes.map((n) => n.id)).toEqual([1, 2]);
     await vi.advanceTimersByTimeAsync(200);
     const lastContent = t.api.requests.filter((r) => r.path === '/display/content').at(-1);
@@ -96,7 +92,7 @@ describe('sync engine', () => {
 
   it('keeps showing the cached board while the API is away, and resyncs when it returns', async () => {
     const first = setup();
-    first.api.content = { notes: [noteJson(1)] };
+    first.api.content = wireContent({ notes: [wireNote(1)] });
     first.engine.start();
     await vi.advanceTimersByTimeAsync(0);
     first.engine.stop();
@@ -113,7 +109,7 @@ describe('sync engine', () => {
     expect(second.api.requests.length).toBeLessThanOrEqual(5);
 
     second.api.up = true;
-    second.api.content = { notes: [noteJson(1), noteJson(3, 'written while away')] };
+    second.api.content = wireContent({ notes: [wireNote(1), wireNote(3, 'written while away')] });
     second.api.version = 5;
     second.handlers().onConnect(false);
     await vi.advanceTimersByTimeAsync(0);
@@ -198,14 +194,50 @@ describe('sync engine', () => {
 
   it('restores the server view when a revalidation answers 304 after a local change', async () => {
     const t = setup();
-    t.api.content = { notes: [noteJson(1)] };
+    t.api.content = wireContent({ notes: [wireNote(1)] });
     t.engine.start();
     await vi.advanceTimersByTimeAsync(0);
     // A note the server does not list for this display (e.g. not for this screen after all).
-    t.push('note.created', 1, noteJson(9));
+    t.push('note.created', 1, { ...wireNote(9), approved: true });
     expect(t.last().content.notes.map((n) => n.id)).toEqual([1, 9]);
     await vi.advanceTimersByTimeAsync(200);
     expect(t.last().content.notes.map((n) => n.id)).toEqual([1]);
+    t.engine.stop();
+  });
+
+  it('does not show an answer the contract refuses; it keeps the board and tries again', async () => {
+    const t = setup();
+    t.api.content = wireContent({ notes: [wireNote(1)] });
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.last().content.notes.map((n) => n.id)).toEqual([1]);
+
+    // A note without its dates (a server from another version): nothing of it reaches the screen.
+    t.api.content = { ...wireContent(), notes: [{ id: 2, text: 'half a note' }] };
+    t.api.version = 2;
+    t.push('content.updated', 1, {});
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.last().content.notes.map((n) => n.id)).toEqual([1]);
+
+    t.api.content = wireContent({ notes: [wireNote(1), wireNote(3)] });
+    t.api.version = 3;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(t.last().content.notes.map((n) => n.id)).toEqual([1, 3]);
+    t.engine.stop();
+  });
+
+  it('does not trust an offline cache the contract refuses: no ETag is sent for it', async () => {
+    localStorage.setItem(
+      'oppslag.display.abcdefghij.content',
+      JSON.stringify({ body: { notes: [{ id: 1, date: 'x' }] }, etag: '"/display/content-1"', savedAt: 0 }),
+    );
+    const t = setup();
+    expect(t.last()).toBeUndefined();
+    t.engine.start();
+    expect(t.last().content.notes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    const first = t.api.requests.find((r) => r.path === '/display/content');
+    expect(first?.ifNoneMatch).toBeNull();
     t.engine.stop();
   });
 });

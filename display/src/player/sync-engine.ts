@@ -1,8 +1,9 @@
-import { getConditional } from '../api/client';
+import { displayContract } from '@oppslag/common/contract/display.contract.ts';
+import { createDisplayApi, type Remembered, readAnswer } from '../api/client';
 import { UnauthorizedError } from '../api/errors';
-import { normalizeContent, normalizeManifest } from '../api/normalize';
 import type { Session } from '../api/session';
 import { type DisplayContent, emptyContent, type Manifest } from '../api/types';
+import { contentView } from '../api/view';
 import { readCached, writeCached } from '../offline/cache';
 import { applyEvent } from '../realtime/apply-event';
 import { SeqTracker } from '../realtime/seq-tracker';
@@ -43,13 +44,15 @@ const RETRY_MAX_MS = 30_000;
 export function createSyncEngine(options: SyncEngineOptions) {
   const { session } = options;
   const seq = new SeqTracker();
-  const cachedManifest = readCached(session.displayId, 'manifest');
-  const cachedContent = readCached(session.displayId, 'content');
-  let manifestEtag = cachedManifest?.etag ?? null;
-  let contentEtag = cachedContent?.etag ?? null;
+  const api = createDisplayApi(session.token, options.apiBase);
+  // The answers held (offline cache first), each revalidated with its ETag.
+  let manifest = remembered(session.displayId, 'manifest', (raw) =>
+    readAnswer(displayContract.manifest, raw),
+  );
+  let content = remembered(session.displayId, 'content', (raw) => readAnswer(displayContract.content, raw));
   let state: PlayerState = {
-    manifest: cachedManifest ? normalizeManifest(cachedManifest.body) : null,
-    content: cachedContent ? normalizeContent(cachedContent.body) : emptyContent(),
+    manifest: manifest?.body ?? null,
+    content: content ? contentView(content.body) : emptyContent(),
     online: false,
   };
   let pending: 'content' | 'all' | null = null;
@@ -75,34 +78,23 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   async function fetchNow(what: 'content' | 'all', force: boolean): Promise<void> {
     if (what === 'all') {
-      const m = await getConditional(
-        '/display/manifest',
-        session.token,
-        force ? null : manifestEtag,
-        options.apiBase,
-      );
-      if (m.body !== null) {
-        manifestEtag = m.etag;
+      const m = await api.manifest(manifest, force);
+      manifest = m;
+      if (m.changed) {
         writeCached(session.displayId, 'manifest', { body: m.body, etag: m.etag, savedAt: Date.now() });
-        emit({ manifest: normalizeManifest(m.body) });
+        emit({ manifest: m.body });
       }
     }
-    const c = await getConditional(
-      '/display/content',
-      session.token,
-      force ? null : contentEtag,
-      options.apiBase,
-    );
+    const c = await api.content(content, force);
     const wasDirty = dirty;
     dirty = false;
-    if (c.body !== null) {
-      contentEtag = c.etag;
+    content = c;
+    if (c.changed) {
       writeCached(session.displayId, 'content', { body: c.body, etag: c.etag, savedAt: Date.now() });
-      emit({ content: normalizeContent(c.body) });
+      emit({ content: contentView(c.body) });
     } else if (wasDirty) {
-      // 304 after locally applied events: the cached body is the truth again.
-      const cached = readCached(session.displayId, 'content');
-      if (cached) emit({ content: normalizeContent(cached.body) });
+      // 304 after locally applied events: the held answer is the truth again.
+      emit({ content: contentView(c.body) });
     }
   }
 
@@ -198,7 +190,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
         },
         onRejected() {
           // Ask the API whether the key still holds; a 401 there ends the session.
-          getConditional('/display/manifest', session.token, null, options.apiBase)
+          api
+            .manifest(null, true)
             .then(() => connection?.retry(retryDelay))
             .catch((error: unknown) => {
               if (error instanceof UnauthorizedError) revoked();
@@ -215,3 +208,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/** An answer kept in the offline cache, if it still matches the contract (else it is fetched anew). */
+function remembered<T>(
+  displayId: string,
+  kind: 'manifest' | 'content',
+  read: (raw: unknown) => T | null,
+): Remembered<T> | null {
+  const cached = readCached(displayId, kind);
+  const body = cached ? read(cached.body) : null;
+  return cached && body ? { body, etag: cached.etag } : null;
+}

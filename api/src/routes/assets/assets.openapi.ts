@@ -1,7 +1,8 @@
-import { assetResponseSchema, updateAssetCropSchema } from '@oppslag/common';
 import { z } from 'zod';
 import { registerPaths } from '../../openapi/registry';
 
+// The asset JSON routes are declared in `assetsContract` (@oppslag/common); only the binary file
+// answers, which a contract route does not model, are documented here.
 const idParams = z.object({ id: z.string().meta({ description: 'Numeric asset id or its hashid' }) });
 const fileQuery = z.object({
   v: z
@@ -19,31 +20,6 @@ const fileBytes = z
 
 registerPaths([
   {
-    method: 'post',
-    path: '/api/assets/upload',
-    summary:
-      'Upload an image (PNG, JPEG, WebP) or PDF as multipart/form-data: `entity` (id) and exactly one `file`, at most 20 MB (needs moderate_content)',
-    tags: ['assets'],
-    responses: {
-      201: assetResponseSchema,
-      400: 'Missing entity or file, several files, or a broken multipart body',
-      401: 'Not signed in',
-      403: 'No moderate_content on the entity',
-      404: 'No such entity (or not visible)',
-      413: 'File larger than 20 MB',
-      415: 'Not a PNG, JPEG, WebP or PDF by its bytes',
-      422: 'Unreadable, too many pixels, or an encrypted PDF',
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/assets/{id}',
-    summary: 'Asset data (user token, or the token of a display below the asset’s entity)',
-    tags: ['assets'],
-    params: idParams,
-    responses: { 200: assetResponseSchema, 401: 'Not signed in', 404: 'No such asset (or not visible)' },
-  },
-  {
     method: 'get',
     path: '/api/assets/{id}/original',
     summary: 'The stored original (re-encoded image, or the PDF)',
@@ -60,37 +36,5 @@ registerPaths([
     params: idParams,
     query: fileQuery,
     responses: { 200: fileBytes, 401: 'Not signed in', 404: 'No such asset, or no rendition yet' },
-  },
-  {
-    method: 'put',
-    path: '/api/assets/{id}',
-    summary: 'New crop parameters; the cropped rendition is rendered again by the worker',
-    tags: ['assets'],
-    params: idParams,
-    body: updateAssetCropSchema,
-    responses: {
-      200: assetResponseSchema,
-      400: 'Validation failed',
-      401: 'Not signed in',
-      403: 'No moderate_content on the asset’s entity',
-      404: 'No such asset (or not visible)',
-    },
-  },
-  {
-    method: 'put',
-    path: '/api/assets/{id}/cropped',
-    summary: 'Store a crop made in the browser (multipart `file`: PNG, JPEG or WebP) as the rendition',
-    tags: ['assets'],
-    params: idParams,
-    responses: {
-      200: assetResponseSchema,
-      400: 'No file',
-      401: 'Not signed in',
-      403: 'No moderate_content on the asset’s entity',
-      404: 'No such asset (or not visible)',
-      413: 'File larger than 20 MB',
-      415: 'Not a PNG, JPEG or WebP image',
-      422: 'Unreadable image',
-    },
   },
 ]);

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Router from '@koa/router';
-import { type ContentSlot, isContentSlot, updateAssetCropSchema } from '@oppslag/common';
+import { assetsContract, type ContentSlot, isContentSlot } from '@oppslag/common';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest, forbidden, notFound, parse } from '../../errors';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { mountContract } from '../../http/define-handler';
 import { readSingleFileUpload } from '../../lib/multipart';
-import { type ApiState, bearerToken } from '../../middleware/auth';
+import { bearerToken } from '../../middleware/auth';
+import type { DisplayState } from '../../middleware/display-auth';
 import { type AssetRow, presentAsset } from '../../presenters/asset.presenter';
 import { authorizeEntity } from '../../services/access.service';
 import { createAsset, storeBrowserCrop, updateAssetCrop } from '../../services/asset.service';
@@ -25,13 +27,13 @@ import './assets.openapi';
 const EXTENSION: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' };
 
 /** `/api/assets`: uploads, crop parameters and the original and cropped files (content spec §7). */
-export function assetsRoutes(deps: AppDeps): Router<ApiState> {
-  const router = new Router<ApiState>({ prefix: '/assets' });
+export function assetsRoutes(deps: AppDeps): Router<DisplayState> {
+  const router = new Router<DisplayState>();
   const db = deps.database.db;
   const alphabet = deps.config.hashidAlphabet;
   const tmpRoot = join(deps.config.dataDir, 'tmp');
 
-  const viewer = (ctx: Context & { state: ApiState }, allowQueryToken = false): Promise<AssetViewer> => {
+  const viewer = (ctx: Context & { state: DisplayState }, allowQueryToken = false): Promise<AssetViewer> => {
     const query = allowQueryToken && typeof ctx.query.token === 'string' ? ctx.query.token : null;
     return resolveAssetViewer(deps, ctx.state, bearerToken(ctx.get('authorization') || undefined), query);
   };
@@ -51,96 +53,96 @@ export function assetsRoutes(deps: AppDeps): Router<ApiState> {
     ctx.body = data;
   };
 
-  router.post('/upload', async (ctx) => {
-    const user = userOf(await viewer(ctx));
-    const { fields, file } = await readSingleFileUpload(ctx, { maxFileSize: MAX_UPLOAD_BYTES, tmpRoot });
-    if (!fields.entity) throw badRequest('Entity is required');
-    const entityId = idParam(fields.entity, 'Entity');
-    const slot: ContentSlot | null = fields.slot ? (isContentSlot(fields.slot) ? fields.slot : null) : null;
-    if (fields.slot && !slot) throw badRequest('Unknown slot');
-    await authorizeEntity(db, user, entityId, 'moderate_content');
-    if (!file) throw badRequest('A file is required');
-    const normalized = await normalizeUpload(file.bytes);
-    const storageKey = `originals/${randomUUID()}.${EXTENSION[normalized.kind]}`;
-    await deps.storage.put(storageKey, normalized.data);
-    let row: AssetRow;
-    try {
-      row = await db.transaction(async (tx) => {
-        await authorizeEntity(tx, user, entityId, 'moderate_content');
-        return createAsset(tx, { entityId, name: file.name, file: normalized, storageKey, slot }, user);
+  mountContract(router, deps, assetsContract, {
+    upload: async ({ ctx, uow }) => {
+      const user = userOf(await viewer(ctx));
+      const { fields, file } = await readSingleFileUpload(ctx, { maxFileSize: MAX_UPLOAD_BYTES, tmpRoot });
+      if (!fields.entity) throw badRequest('Entity is required');
+      const entityId = idParam(fields.entity, 'Entity');
+      const slot: ContentSlot | null = fields.slot ? (isContentSlot(fields.slot) ? fields.slot : null) : null;
+      if (fields.slot && !slot) throw badRequest('Unknown slot');
+      await authorizeEntity(db, user, entityId, 'moderate_content');
+      if (!file) throw badRequest('A file is required');
+      const normalized = await normalizeUpload(file.bytes);
+      const storageKey = `originals/${randomUUID()}.${EXTENSION[normalized.kind]}`;
+      await deps.storage.put(storageKey, normalized.data);
+      let row: AssetRow;
+      try {
+        row = await uow(async (tx) => {
+          await authorizeEntity(tx, user, entityId, 'moderate_content');
+          return createAsset(tx, { entityId, name: file.name, file: normalized, storageKey, slot }, user);
+        });
+      } catch (err) {
+        await deps.storage.delete(storageKey);
+        throw err;
+      }
+      await enqueueAssetCrop(deps, { assetId: row.id, cropVersion: row.cropVersion });
+      return { asset: presentAsset(row, alphabet) };
+    },
+
+    get: async ({ params, ctx }) => {
+      const row = await loadVisibleAsset(db, await viewer(ctx), assetIdParam(params.id, alphabet));
+      return { asset: presentAsset(row, alphabet) };
+    },
+
+    setCrop: async ({ params, body, ctx, uow }) => {
+      const v = await viewer(ctx);
+      const id = assetIdParam(params.id, alphabet);
+      const row = await uow(async (tx) => {
+        const asset = await loadEditableAsset(tx, v, id);
+        return updateAssetCrop(tx, asset, body, deps.now());
       });
-    } catch (err) {
-      await deps.storage.delete(storageKey);
-      throw err;
-    }
-    await enqueueAssetCrop(deps, { assetId: row.id, cropVersion: row.cropVersion });
-    ctx.status = 201;
-    ctx.body = { asset: presentAsset(row, alphabet) };
+      await enqueueAssetCrop(deps, { assetId: row.id, cropVersion: row.cropVersion });
+      return { asset: presentAsset(row, alphabet) };
+    },
+
+    storeCropped: async ({ params, ctx, uow }) => {
+      const v = await viewer(ctx);
+      const id = assetIdParam(params.id, alphabet);
+      const user = userOf(v);
+      await loadEditableAsset(db, v, id);
+      const { file } = await readSingleFileUpload(ctx, { maxFileSize: MAX_UPLOAD_BYTES, tmpRoot });
+      if (!file) throw badRequest('A file is required');
+      const data = await normalizeCroppedUpload(file.bytes);
+      let writtenKey: string | null = null;
+      let result: Awaited<ReturnType<typeof storeBrowserCrop>>;
+      try {
+        result = await uow(async (tx) => {
+          const asset = await loadEditableAsset(tx, v, id);
+          return storeBrowserCrop(
+            tx,
+            asset,
+            async (key) => {
+              writtenKey = key;
+              await deps.storage.put(key, data);
+            },
+            { now: deps.now(), actorId: user.id, hashidAlphabet: alphabet },
+          );
+        });
+      } catch (err) {
+        if (writtenKey) await deps.storage.delete(writtenKey);
+        throw err;
+      }
+      if (result.previousKey && result.previousKey !== result.row.croppedKey) {
+        await deps.storage.delete(result.previousKey).catch(() => undefined);
+      }
+      return { asset: presentAsset(result.row, alphabet) };
+    },
   });
 
-  router.get('/:id', async (ctx) => {
-    const row = await loadVisibleAsset(db, await viewer(ctx), assetIdParam(ctx.params.id, alphabet));
-    ctx.body = { asset: presentAsset(row, alphabet) };
-  });
-
-  router.get('/:id/original', async (ctx) => {
+  // The files are binary answers, mounted by hand and documented in assets.openapi.ts.
+  router.get('/assets/:id/original', async (ctx) => {
     const row = await loadVisibleAsset(db, await viewer(ctx, true), assetIdParam(ctx.params.id, alphabet));
     const data = await deps.storage.get(row.storageKey);
     if (!data) throw notFound('Asset file');
     sendFile(ctx, data, row.mime, row.name);
   });
 
-  router.get('/:id/cropped', async (ctx) => {
+  router.get('/assets/:id/cropped', async (ctx) => {
     const row = await loadVisibleAsset(db, await viewer(ctx, true), assetIdParam(ctx.params.id, alphabet));
     const data = row.hasCropped && row.croppedKey ? await deps.storage.get(row.croppedKey) : null;
     if (!data) throw new AppError(404, 'not_found', 'The cropped image is not ready yet');
     sendFile(ctx, data, 'image/webp', row.name.replace(/\.[^.]*$/, '') + '-cropped.webp');
-  });
-
-  router.put('/:id', async (ctx) => {
-    const v = await viewer(ctx);
-    const id = assetIdParam(ctx.params.id, alphabet);
-    const input = parse(updateAssetCropSchema, ctx.request.body);
-    const row = await db.transaction(async (tx) => {
-      const asset = await loadEditableAsset(tx, v, id);
-      return updateAssetCrop(tx, asset, input, deps.now());
-    });
-    await enqueueAssetCrop(deps, { assetId: row.id, cropVersion: row.cropVersion });
-    ctx.body = { asset: presentAsset(row, alphabet) };
-  });
-
-  router.put('/:id/cropped', async (ctx) => {
-    const v = await viewer(ctx);
-    const id = assetIdParam(ctx.params.id, alphabet);
-    const user = userOf(v);
-    await loadEditableAsset(db, v, id);
-    const { file } = await readSingleFileUpload(ctx, { maxFileSize: MAX_UPLOAD_BYTES, tmpRoot });
-    if (!file) throw badRequest('A file is required');
-    const data = await normalizeCroppedUpload(file.bytes);
-    let writtenKey: string | null = null;
-    let result: Awaited<ReturnType<typeof storeBrowserCrop>>;
-    try {
-      result = await db.transaction(async (tx) => {
-        const asset = await loadEditableAsset(tx, v, id);
-        return storeBrowserCrop(
-          tx,
-          asset,
-          async (key) => {
-            writtenKey = key;
-            await deps.storage.put(key, data);
-          },
-          { now: deps.now(), actorId: user.id, hashidAlphabet: alphabet },
-        );
-      });
-    } catch (err) {
-      if (writtenKey) await deps.storage.delete(writtenKey);
-      throw err;
-    }
-    deps.outbox.notify();
-    if (result.previousKey && result.previousKey !== result.row.croppedKey) {
-      await deps.storage.delete(result.previousKey).catch(() => undefined);
-    }
-    ctx.body = { asset: presentAsset(result.row, alphabet) };
   });
 
   return router;

@@ -1,33 +1,29 @@
 import Router from '@koa/router';
-import { DISPLAY_MODULES, resolveServices } from '@oppslag/common';
+import { contentContract, DISPLAY_MODULES, resolveServices } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
-import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
-import { authorizeEntity } from '../../services/access.service';
+import { mountContract } from '../../http/define-handler';
+import type { DisplayState } from '../../middleware/display-auth';
 import { loadChain } from '../../services/entity-chain.service';
-import { idParam } from '../id-param';
-import './content.openapi';
-import { addSlotRoutes } from './slots.routes';
+import { checkSlotParam, slotHandlers } from './slots.routes';
 
 /**
- * Everything under `/content/{entityId}`. Order matters: `service` is registered before the
- * `:slot` routes, and the notes router (`notes.routes.ts`) before this one in `routes/index.ts`,
- * so neither is ever read as a slot name.
+ * Everything under `/content/{entityId}` but notes. Order matters: the contract lists `service`
+ * before the `{slot}` routes, and the notes router (`notes.routes.ts`) is registered before this
+ * one in `routes/index.ts`, so neither is ever read as a slot name.
  */
-export function contentRoutes(deps: AppDeps): Router<ApiState> {
-  const router = new Router<ApiState>({ prefix: '/content/:entityId' });
-  router.use(requireUser);
-
-  /** The display modules and whether each is on (entity settings write `services`). */
-  router.get('/service', async (ctx) => {
-    const entityId = idParam(ctx.params.entityId, 'Entity');
-    await authorizeEntity(deps.database.db, actorOf(ctx), entityId, 'read');
-    const chain = await loadChain(deps.database.db, entityId);
-    if (!chain) throw notFound('Entity');
-    const services = resolveServices(chain);
-    ctx.body = DISPLAY_MODULES.map((name) => ({ name, enabled: services[name] }));
+export function contentRoutes(deps: AppDeps): Router<DisplayState> {
+  const router = new Router<DisplayState>();
+  checkSlotParam(router, deps);
+  mountContract(router, deps, contentContract, {
+    /** The display modules and whether each is on (entity settings write `services`). */
+    services: async ({ params }) => {
+      const chain = await loadChain(deps.database.db, params.entityId);
+      if (!chain) throw notFound('Entity');
+      const services = resolveServices(chain);
+      return DISPLAY_MODULES.map((name) => ({ name, enabled: services[name] }));
+    },
+    ...slotHandlers(deps),
   });
-
-  addSlotRoutes(router, deps);
   return router;
 }

@@ -126,6 +126,44 @@ describe('content slots (oppslag feature set)', () => {
     expect(bad.body.error.message).toBe('Asset does not belong to this entity or its parents');
   });
 
+  it('accepts the spec’s names too: template, asset and the content type enum (1 asset, 2 template)', async () => {
+    const own = await createAssetRow(api.deps, w.entities.orgB.id, true);
+    const asTemplate = await api.request('POST', path(w.entities.orgB.id, 'banner'), {
+      token: w.users.superadmin.token,
+      body: { type: 2, template: 'dugnad', templateText: '<p>Lørdag</p>' },
+    });
+    expect(asTemplate.status, JSON.stringify(asTemplate.body)).toBe(201);
+    expect(asTemplate.body).toMatchObject({ type: 'banner-template', templateId: 'dugnad' });
+    const asAsset = await api.request('POST', path(w.entities.orgB.id, 'banner'), {
+      token: w.users.superadmin.token,
+      body: { type: 1, asset: { id: own } },
+    });
+    expect(asAsset.status, JSON.stringify(asAsset.body)).toBe(201);
+    expect(asAsset.body).toMatchObject({ type: 'banner-asset', assetId: own });
+    // The API's name wins when both are sent; `asset: null` clears like `assetId: null`.
+    const both = await api.request('PUT', path(w.entities.orgB.id, 'banner', `/${asTemplate.body.id}`), {
+      token: w.users.superadmin.token,
+      body: { templateId: 'garage', template: 'quiet' },
+    });
+    expect(both.body.templateId).toBe('garage');
+    const cleared = await api.request('PUT', path(w.entities.orgB.id, 'banner', `/${asAsset.body.id}`), {
+      token: w.users.superadmin.token,
+      body: { asset: null },
+    });
+    expect(cleared.body.assetId).toBeNull();
+
+    const byType = (type: string) =>
+      api.request('GET', path(w.entities.orgB.id, 'banner', `?approved=all&type=${type}`), {
+        token: w.users.superadmin.token,
+      });
+    const ids = (res: { body: { id: number }[] }) => res.body.map((c) => c.id);
+    expect(ids(await byType('2'))).toEqual([asTemplate.body.id]);
+    expect(ids(await byType('banner-asset'))).toEqual([asAsset.body.id]);
+    const unknown = await byType('3');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.code).toBe('validation_failed');
+  });
+
   it('lists inherited content with the entity it comes from', async () => {
     const orgBanner = await api.request('POST', path(w.entities.orgA.id, 'banner'), {
       token: w.users.owner.token,

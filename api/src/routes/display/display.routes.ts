@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import { registerDisplaySchema, resolveFeatureSet } from '@oppslag/common';
+import { displayContract, resolveFeatureSet } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
-import { parse } from '../../errors';
+import { mountContract } from '../../http/define-handler';
 import {
   type DisplayState,
   displayAuth,
@@ -19,7 +19,6 @@ import {
 import { buildManifest, chainTransitStops } from '../../services/display-manifest.service';
 import { markRegistered, verifyDisplayKey } from '../../services/display-register.service';
 import { loadChain } from '../../services/entity-chain.service';
-import './display.openapi';
 
 /** True when If-None-Match names this entity tag (or is `*`). */
 function matches(ifNoneMatch: string, etag: string): boolean {
@@ -33,7 +32,7 @@ function matches(ifNoneMatch: string, etag: string): boolean {
  * manifest and the content with it.
  */
 export function displayRoutes(deps: AppDeps): Router<DisplayState> {
-  const router = new Router<DisplayState>({ prefix: '/display' });
+  const router = new Router<DisplayState>();
   const db = deps.database.db;
   const featureSet = resolveFeatureSet(deps.config.featureSet);
   const memo = new EtagMemo();
@@ -50,23 +49,25 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
     return buildManifest(chain, await chainTransitStops(db, chain), manifestOptions);
   };
 
-  router.post('/register', async (ctx) => {
-    const input = parse(registerDisplaySchema, ctx.request.body);
-    const display = await verifyDisplayKey(db, input.displayId, input.apiKey, deps.config.hashidAlphabet);
-    if (!display.registeredAt) {
-      await db.transaction((tx) => markRegistered(tx, display.id, deps.now()));
-      deps.outbox.notify();
-    }
-    const token = await deps.tokens.signDisplay(display.id, display.apiKeyVersion);
-    ctx.body = { token, manifest: await manifestFor(display.id, display.apiKeyVersion) };
-  });
+  mountContract(
+    router,
+    deps,
+    { register: displayContract.register, manifest: displayContract.manifest },
+    {
+      register: async ({ body, uow }) => {
+        const display = await verifyDisplayKey(db, body.displayId, body.apiKey, deps.config.hashidAlphabet);
+        if (!display.registeredAt) await uow((tx) => markRegistered(tx, display.id, deps.now()));
+        const token = await deps.tokens.signDisplay(display.id, display.apiKeyVersion);
+        return { token, manifest: await manifestFor(display.id, display.apiKeyVersion) };
+      },
+      manifest: ({ display }) => manifestFor(display.entityId, display.kv),
+    },
+  );
 
-  router.get('/manifest', displayAuth(deps), async (ctx) => {
-    const claims = displayClaimsOf(ctx);
-    ctx.body = await manifestFor(claims.entityId, claims.kv);
-  });
-
-  router.get('/content', displayAuth(deps), async (ctx) => {
+  // By hand: the answer is a prebuilt JSON text with a strong ETag, or 304 without a body, which a
+  // contract route does not model. The contract (displayContract.content) documents it.
+  const contentPath = displayContract.content.path;
+  router.get(contentPath, displayAuth(deps), async (ctx) => {
     const claims = displayClaimsOf(ctx);
     const master = await cachedMasterScope(db, deps);
     const { chain, version } = await loadDisplayChain(db, claims, master?.masterId ?? null);

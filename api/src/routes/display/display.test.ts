@@ -10,6 +10,21 @@ import { startTestApi, type TestApi } from '../../test/harness';
 const DAY = 24 * 3600 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
 
+/** A cached forecast as the weather worker writes it (weatherForecastSchema). */
+const forecast = (organizationId: number, dates: string[]) => ({
+  organizationId,
+  latitude: 59.9,
+  longitude: 10.7,
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  days: dates.map((date) => ({
+    date,
+    symbolCode: 'rain',
+    temperature: 2,
+    minTemperature: 1,
+    maxTemperature: 3,
+  })),
+});
+
 describe('display API', () => {
   let api: TestApi;
   let w: World;
@@ -181,7 +196,7 @@ describe('display API', () => {
     );
     await api.deps.redis.set(
       cacheKeys.weather(api.deps.config.redisPrefix, w.entities.orgA.id),
-      JSON.stringify({ days: [1, 2, 3] }),
+      JSON.stringify(forecast(w.entities.orgA.id, ['2026-01-01', '2026-01-02', '2026-01-03'])),
     );
 
     const res = await api.request('GET', '/api/display/content', { token });
@@ -206,7 +221,9 @@ describe('display API', () => {
       updatedAt: '2026-01-01T10:00:00.000Z',
       stops: [stop('NSR:StopPlace:1'), stop('NSR:StopPlace:2')],
     });
-    expect(res.body.weather).toEqual({ days: [1, 2, 3] });
+    expect(res.body.weather).toEqual(
+      forecast(w.entities.orgA.id, ['2026-01-01', '2026-01-02', '2026-01-03']),
+    );
   });
 
   it('answers If-None-Match with 304 until something changes', async () => {
@@ -239,14 +256,21 @@ describe('display API', () => {
     const newEtag = changed.headers.get('etag') as string;
     await api.deps.redis.set(
       cacheKeys.weather(api.deps.config.redisPrefix, w.entities.orgA.id),
-      JSON.stringify({ days: [4] }),
+      JSON.stringify(forecast(w.entities.orgA.id, ['2026-01-04'])),
     );
     const weather = await api.request('GET', '/api/display/content', {
       token,
       headers: { 'if-none-match': newEtag },
     });
     expect(weather.status).toBe(200);
-    expect(weather.body.weather).toEqual({ days: [4] });
+    expect(weather.body.weather).toEqual(forecast(w.entities.orgA.id, ['2026-01-04']));
+    // What the worker never writes (an older or broken cache) reaches the player as "no data".
+    await api.deps.redis.set(
+      cacheKeys.weather(api.deps.config.redisPrefix, w.entities.orgA.id),
+      JSON.stringify({ days: [4] }),
+    );
+    const broken = await api.request('GET', '/api/display/content', { token });
+    expect(broken.body.weather).toBeNull();
   });
 
   it('changes the ETag when a scheduled note becomes active, with nothing written', async () => {

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import Router from '@koa/router';
-import { genericSmsSchema, SMS_STATUSES, sveveSmsSchema, twilioSmsSchema } from '@oppslag/common';
+import { genericSmsSchema, smsContract, sveveSmsSchema, twilioSmsSchema } from '@oppslag/common';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError, notFound, parse } from '../../errors';
+import { AppError, parse } from '../../errors';
+import { mountContract } from '../../http/define-handler';
 import { safeEqual, verifyStandardWebhook, verifyTwilio } from '../../lib/webhook-signatures';
-import { type ApiState, actorOf, requireUser } from '../../middleware/auth';
+import type { DisplayState } from '../../middleware/display-auth';
 import { presentSmsMessage } from '../../presenters/sms-message.presenter';
-import './sms.openapi';
-import { requireAdmin } from '../../services/access.service';
 import {
   enqueueInboundSms,
   type InboundSms,
@@ -114,44 +112,32 @@ function genericMessage(deps: AppDeps, ctx: Context): InboundSms {
 
 const PROVIDERS = { twilio: twilioMessage, sveve: sveveMessage, generic: genericMessage } as const;
 
-const adminListSchema = z.object({
-  status: z.enum(SMS_STATUSES, { error: 'Unknown SMS status' }).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
-
 /** Inbound SMS webhooks (verified, stored once, queued) and the superadmin's view of them. */
-export function smsRoutes(deps: AppDeps): Router<ApiState> {
-  const router = new Router<ApiState>();
+export function smsRoutes(deps: AppDeps): Router<DisplayState> {
+  const router = new Router<DisplayState>();
   const db = deps.database.db;
 
-  router.post('/sms/inbound/:provider', async (ctx) => {
-    const provider = ctx.params.provider as keyof typeof PROVIDERS;
-    if (!Object.hasOwn(PROVIDERS, provider)) throw notFound('SMS provider');
-    const message = PROVIDERS[provider](deps, ctx);
-    // A provider retries on anything but 2xx; a 503 says "later" when the database cannot store it.
-    const stored = await storeInboundSms(db, message).catch((err: Error) => {
-      deps.logger.error({ err: err.message, provider }, 'could not store inbound sms');
-      throw new AppError(503, 'service_unavailable', 'The message could not be stored; try again later');
-    });
-    if (!stored.duplicate) enqueueInboundSms(deps, stored.id);
-    if (provider === 'twilio') {
-      ctx.type = 'text/xml';
-      ctx.body = TWIML_EMPTY;
-    } else if (provider === 'sveve') {
-      // Sveve sends whatever we answer back to the sender when receipts are on; say nothing.
-      ctx.type = 'text/plain';
-      ctx.body = '';
-    } else {
-      ctx.body = { received: true, duplicate: stored.duplicate };
-    }
-    ctx.status = 200;
+  mountContract(router, deps, smsContract, {
+    inbound: async ({ params: { provider }, ctx }) => {
+      const message = PROVIDERS[provider](deps, ctx);
+      // A provider retries on anything but 2xx; a 503 says "later" when the database cannot store it.
+      const stored = await storeInboundSms(db, message).catch((err: Error) => {
+        deps.logger.error({ err: err.message, provider }, 'could not store inbound sms');
+        throw new AppError(503, 'service_unavailable', 'The message could not be stored; try again later');
+      });
+      if (!stored.duplicate) enqueueInboundSms(deps, stored.id);
+      if (provider === 'twilio') {
+        ctx.type = 'text/xml';
+        return TWIML_EMPTY;
+      }
+      if (provider === 'sveve') {
+        // Sveve sends whatever we answer back to the sender when receipts are on; say nothing.
+        ctx.type = 'text/plain';
+        return '';
+      }
+      return { received: true as const, duplicate: stored.duplicate };
+    },
+    list: async ({ query }) => (await listInboundSms(db, query)).map(presentSmsMessage),
   });
-
-  router.get('/admin/sms', requireUser, async (ctx) => {
-    requireAdmin(actorOf(ctx));
-    const query = parse(adminListSchema, ctx.query);
-    ctx.body = (await listInboundSms(db, query)).map(presentSmsMessage);
-  });
-
   return router;
 }

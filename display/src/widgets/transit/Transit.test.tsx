@@ -18,7 +18,6 @@ const stop = (
     frontText: `${label} sentrum`,
     departureTime: NOW + m * 60_000 + 10_000,
     transportMode: mode,
-    transportSubmode: null,
   })),
 });
 

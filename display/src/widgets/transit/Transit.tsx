@@ -64,11 +64,7 @@ export function Transit({ stops, rows = 5 }: { stops: StopDepartures[]; rows?: n
                   className="flex items-center gap-4 rounded-xl bg-white px-4 py-2 shadow-sm"
                   data-testid="departure"
                 >
-                  <LineBadge
-                    lineCode={d.lineCode}
-                    transportMode={d.transportMode}
-                    transportSubmode={d.transportSubmode}
-                  />
+                  <LineBadge lineCode={d.lineCode} transportMode={d.transportMode} />
                   <span className="min-w-0 flex-1 truncate text-[30px] font-medium">{d.frontText}</span>
                   <span className="text-[30px] font-bold tabular-nums">
                     {departureText(d.departureTime, now, t('transit.now'))}

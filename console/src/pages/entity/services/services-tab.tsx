@@ -4,14 +4,6 @@ import { entitiesApi, type Service } from '../../../api/entities.api';
 import { Alert, Card, Spinner } from '../../../components/card';
 import { useEntity } from '../entity-frame';
 
-/** Normalizes the services answer: a list of services or a map of name → enabled. */
-export function toServiceList(answer: Service[] | Record<string, unknown>): Service[] {
-  if (Array.isArray(answer)) return answer;
-  return Object.entries(answer).map(([name, value]) =>
-    value && typeof value === 'object' ? { name, ...(value as object) } : { name, enabled: value === true },
-  );
-}
-
 /** The services view of an entity (GET content/{entityId}/service). */
 export default function ServicesTab() {
   const { t } = useTranslation('entity');
@@ -23,7 +15,7 @@ export default function ServicesTab() {
     setServices(null);
     setFailed(false);
     entitiesApi.services(entity.id).then(
-      (s) => live && setServices(toServiceList(s)),
+      (s) => live && setServices(s),
       () => live && setFailed(true),
     );
     return () => {

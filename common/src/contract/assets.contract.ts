@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { assetResponseSchema, updateAssetCropSchema } from '../schemas/asset';
+import { defineRoute } from './define-route';
+
+/** The numeric id or the hashid; the server decodes it with its alphabet (unknown → 404). */
+const assetParams = z.object({
+  id: z.string().meta({ description: 'Numeric asset id or its hashid' }),
+});
+const tags = ['assets'];
+/**
+ * Asset routes read their token themselves, since displays load images too: a user token, or a
+ * display token of a display below the asset's entity where a route says so. `auth: 'public'`
+ * only means the mount does not check it.
+ */
+const viewer =
+  'Bearer user token; the asset routes check it themselves (401 `unauthorized` / `token_invalid`).';
+
+/**
+ * Assets (content spec §3, §7). Uploads are multipart/form-data, which the contract does not model
+ * as a body: the fields are described here and read by the handler. The file answers
+ * (`/original`, `/cropped`) are binary and documented next to their hand-written routes.
+ */
+export const assetsContract = {
+  upload: defineRoute({
+    method: 'post',
+    path: '/assets/upload',
+    response: assetResponseSchema,
+    status: 201,
+    errors: [
+      'unauthorized',
+      'token_invalid',
+      'forbidden',
+      'validation_failed',
+      'not_found',
+      'unsupported_media_type',
+      'payload_too_large',
+      'unsupported_file',
+      'invalid_file',
+    ],
+    auth: 'public',
+    summary:
+      'Upload an image (PNG, JPEG, WebP) or PDF as multipart/form-data: `entity` (id), optional `slot`, exactly one `file`, at most 20 MB',
+    description: `${viewer} Needs moderate_content on the entity; a display token is refused (403).`,
+    tags,
+  }),
+  get: defineRoute({
+    method: 'get',
+    path: '/assets/{id}',
+    params: assetParams,
+    response: assetResponseSchema,
+    errors: ['unauthorized', 'token_invalid', 'not_found'],
+    auth: 'public',
+    summary: 'Asset data',
+    description: `${viewer} A display token of a display below the asset’s entity is accepted too.`,
+    tags,
+  }),
+  setCrop: defineRoute({
+    method: 'put',
+    path: '/assets/{id}',
+    params: assetParams,
+    body: updateAssetCropSchema,
+    response: assetResponseSchema,
+    errors: ['unauthorized', 'token_invalid', 'forbidden', 'not_found', 'validation_failed'],
+    auth: 'public',
+    summary: 'New crop parameters; the cropped rendition is rendered again by the worker',
+    description: `${viewer} Needs moderate_content on the asset’s entity.`,
+    tags,
+  }),
+  storeCropped: defineRoute({
+    method: 'put',
+    path: '/assets/{id}/cropped',
+    params: assetParams,
+    response: assetResponseSchema,
+    errors: [
+      'unauthorized',
+      'token_invalid',
+      'forbidden',
+      'validation_failed',
+      'not_found',
+      'unsupported_media_type',
+      'payload_too_large',
+      'unsupported_file',
+      'invalid_file',
+    ],
+    auth: 'public',
+    summary: 'Store a crop made in the browser (multipart `file`: PNG, JPEG or WebP) as the rendition',
+    description: `${viewer} Needs moderate_content on the asset’s entity.`,
+    tags,
+  }),
+};

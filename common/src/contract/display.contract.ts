@@ -1,0 +1,51 @@
+import {
+  displayContentSchema,
+  manifestSchema,
+  registerDisplayResponseSchema,
+  registerDisplaySchema,
+} from '../schemas/display';
+import { defineRoute } from './define-route';
+
+const tags = ['display'];
+
+/**
+ * The display's own API (content spec §3 "Display manifest"): register with display id + API key
+ * for a display token, then read the manifest and the content with it.
+ */
+export const displayContract = {
+  register: defineRoute({
+    method: 'post',
+    path: '/display/register',
+    body: registerDisplaySchema,
+    response: registerDisplayResponseSchema,
+    errors: ['validation_failed', 'invalid_credentials'],
+    auth: 'public',
+    summary: 'Exchange a display id (hashid) and API key for a display token and the manifest',
+    tags,
+  }),
+  manifest: defineRoute({
+    method: 'get',
+    path: '/display/manifest',
+    response: manifestSchema,
+    errors: [],
+    auth: 'display',
+    summary: 'The display manifest',
+    description: 'A display token that predates an API key regeneration answers 401 `token_invalid`.',
+    tags,
+  }),
+  /**
+   * Mounted by hand (display.routes.ts): the answer carries a strong ETag and `If-None-Match`
+   * answers 304 without a body, which a contract route does not model.
+   */
+  content: defineRoute({
+    method: 'get',
+    path: '/display/content',
+    response: displayContentSchema,
+    errors: [],
+    auth: 'display',
+    summary: 'Everything the display shows, with a strong ETag',
+    description:
+      'Answers `ETag` and `Cache-Control: no-cache`; `If-None-Match` with the current tag answers 304 Not Modified without a body. Transit and weather are null until the worker has polled them.',
+    tags,
+  }),
+};
