@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withFieldCode } from '../errors';
 import { emailSchema, passwordSchema } from './user';
 
 export const loginSchema = z.strictObject({
@@ -55,6 +56,7 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: PASSWORD_MISMATCH_MESSAGE,
     path: ['confirmNewPassword'],
+    ...withFieldCode('mismatch'),
   });
 
 /** The user claims carried in a console JWT (`user` holds email and id per spec §3). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withFieldCode } from '../errors';
 import { NOTE_ICONS, NOTE_STATES } from '../notes';
 import { hexColorSchema, isoInstant, queryBoolean, queryTriState } from './query';
 
@@ -34,7 +35,11 @@ export const createNoteSchema = z
     sticky: noteFields.sticky.optional(),
     approved: noteFields.approved.optional(),
   })
-  .refine(endAfterStart, { message: NOTE_END_BEFORE_START_MESSAGE, path: ['end'] });
+  .refine(endAfterStart, {
+    message: NOTE_END_BEFORE_START_MESSAGE,
+    path: ['end'],
+    ...withFieldCode('end_before_start'),
+  });
 export type CreateNoteInput = z.infer<typeof createNoteSchema>;
 
 /** PUT body: any subset of the fields (approve/reject is `{ approved }`); `id` may be echoed. */
@@ -51,7 +56,11 @@ export const updateNoteSchema = z
     sticky: noteFields.sticky.optional(),
     approved: noteFields.approved.optional(),
   })
-  .refine(endAfterStart, { message: NOTE_END_BEFORE_START_MESSAGE, path: ['end'] });
+  .refine(endAfterStart, {
+    message: NOTE_END_BEFORE_START_MESSAGE,
+    path: ['end'],
+    ...withFieldCode('end_before_start'),
+  });
 export type UpdateNoteInput = z.infer<typeof updateNoteSchema>;
 
 /** Get-content query of spec §3 for notes; `approved` defaults to true, `all` lists both. */

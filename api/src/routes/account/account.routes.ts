@@ -89,7 +89,9 @@ export function accountRoutes(deps: AppDeps): Router<ApiState> {
       const issues = result.error.issues;
       // The only failing check is the confirmation: answer with the spec's own code and wording.
       if (issues.every((i) => i.code === 'custom' && i.path[0] === 'confirmNewPassword')) {
-        throw new AppError(400, 'password_mismatch', PASSWORD_MISMATCH_MESSAGE);
+        throw new AppError(400, 'password_mismatch', PASSWORD_MISMATCH_MESSAGE, {
+          fields: [{ path: 'confirmNewPassword', code: 'mismatch', message: PASSWORD_MISMATCH_MESSAGE }],
+        });
       }
       parse(changePasswordSchema, ctx.request.body);
     }
