@@ -103,7 +103,11 @@ describe('field errors on the wire', () => {
     const short = await refused('PUT', path, { token, body: { codeWord: 'ab' } });
     expect([short.status, short.fields]).toEqual([400, { codeWord: 'too_short' }]);
     const taken = await refused('PUT', path, { token, body: { codeWord: 'orgb' } });
-    expect([taken.status, taken.error.code, taken.fields]).toEqual([409, 'code_word_taken', { codeWord: 'taken' }]);
+    expect([taken.status, taken.error.code, taken.fields]).toEqual([
+      409,
+      'code_word_taken',
+      { codeWord: 'taken' },
+    ]);
     const phone = await refused('PUT', path, { token, body: { phoneNumber: '123' } });
     expect([phone.status, phone.fields]).toEqual([400, { phoneNumber: 'invalid_phone' }]);
   });

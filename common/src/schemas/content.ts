@@ -45,13 +45,11 @@ const fields = {
 const endAfterStart = (v: { start?: Date; end?: Date | null }) => !v.start || !v.end || v.end >= v.start;
 
 /** POST and PUT body of a slot's content; omitted fields take spec §9's defaults (POST) or stay (PUT). */
-export const contentInputSchema = z
-  .strictObject(fields)
-  .refine(endAfterStart, {
-    message: BANNER_END_BEFORE_START_MESSAGE,
-    path: ['end'],
-    ...withFieldCode('end_before_start'),
-  });
+export const contentInputSchema = z.strictObject(fields).refine(endAfterStart, {
+  message: BANNER_END_BEFORE_START_MESSAGE,
+  path: ['end'],
+  ...withFieldCode('end_before_start'),
+});
 export type ContentInput = z.infer<typeof contentInputSchema>;
 
 /** Get-content query of spec §3; `approved` defaults to true and `isTemplate` to false. */

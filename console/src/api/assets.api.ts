@@ -1,7 +1,7 @@
 import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
 import type { Asset, UpdateAssetCropInput } from '@oppslag/common/schemas/asset.ts';
 import { currentToken } from '../state/session';
-import { ApiError, NetworkError } from './api-error';
+import { apiErrorOf, NetworkError } from './api-error';
 import { API_BASE, api } from './client';
 
 export type { Asset };
@@ -27,7 +27,7 @@ export function uploadAsset(
     };
     xhr.onerror = () => reject(new NetworkError());
     xhr.onload = () => {
-      let body: { asset?: Asset; error?: { code?: string; message?: string; details?: unknown } } = {};
+      let body: { asset?: Asset } = {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
@@ -37,14 +37,7 @@ export function uploadAsset(
         onProgress(1);
         resolve(body.asset);
       } else {
-        reject(
-          new ApiError(
-            xhr.status,
-            body.error?.code ?? 'http_error',
-            body.error?.message ?? xhr.statusText,
-            body.error?.details,
-          ),
-        );
+        reject(apiErrorOf(xhr.status, body, xhr.statusText));
       }
     };
     const form = new FormData();

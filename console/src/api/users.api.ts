@@ -1,5 +1,4 @@
 import type { User } from '@oppslag/common/schemas/user.ts';
-import { fieldErrors } from './api-error';
 import { api } from './client';
 
 export type { User };
@@ -17,6 +16,9 @@ export const usersApi = {
   generateNewPassword: (id: number) => api.post<{ password: string }>(`/users/${id}/generateNewPassword`),
 };
 
+/** The fields of the user details form, by the paths the API reports refusals under. */
+export const USER_DETAIL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
+
 export interface UserDetailsValues {
   name: string;
   email: string;
@@ -25,22 +27,12 @@ export interface UserDetailsValues {
 
 /**
  * Saves the name, e-mail and phone form of a user (own profile or an admin's user details): values
- * trimmed, a blank name or phone stored as none. A refusal's field errors go to `onFieldErrors`
- * before it is rethrown for the form's result line.
+ * trimmed, a blank name or phone stored as none.
  */
-export async function saveUserDetails(
-  id: number,
-  values: UserDetailsValues,
-  onFieldErrors: (errors: Record<string, string>) => void,
-): Promise<User> {
-  try {
-    return await usersApi.update(id, {
-      name: values.name.trim() || null,
-      email: values.email.trim(),
-      phoneNumber: values.phoneNumber.trim() || null,
-    });
-  } catch (err) {
-    onFieldErrors(fieldErrors(err));
-    throw err;
-  }
+export function saveUserDetails(id: number, values: UserDetailsValues): Promise<User> {
+  return usersApi.update(id, {
+    name: values.name.trim() || null,
+    email: values.email.trim(),
+    phoneNumber: values.phoneNumber.trim() || null,
+  });
 }

@@ -27,7 +27,8 @@ export function PasswordCard() {
         setValues({ password: '', newPassword: '', confirmNewPassword: '' });
         return true;
       },
-      { success: t('password.success'), error: t('password.error') },
+      // The spec's sentence already names the likely cause; the field says which one was refused.
+      { success: t('password.success'), error: () => t('password.error') },
     );
   };
 
@@ -42,7 +43,7 @@ export function PasswordCard() {
           type="password"
           value={values.password}
           onChange={set('password')}
-          error={errors.password}
+          error={errors.password ?? form.fields.password}
           autoComplete="current-password"
           required
         />
@@ -51,7 +52,7 @@ export function PasswordCard() {
           type="password"
           value={values.newPassword}
           onChange={set('newPassword')}
-          error={errors.newPassword}
+          error={errors.newPassword ?? form.fields.newPassword}
           autoComplete="new-password"
           required
         />
@@ -60,7 +61,7 @@ export function PasswordCard() {
           type="password"
           value={values.confirmNewPassword}
           onChange={set('confirmNewPassword')}
-          error={errors.confirmNewPassword}
+          error={errors.confirmNewPassword ?? form.fields.confirmNewPassword}
           autoComplete="new-password"
           required
         />
