@@ -1,4 +1,10 @@
-/** Stable error codes returned as `error.code` by the API; clients recognize errors by these, never by text. */
+import { z } from 'zod';
+
+/**
+ * Stable error codes returned as `error.code` by the API; clients recognize errors by these, never
+ * by text. The list is closed: the API cannot send a code that is not here (tsc refuses it), and
+ * the console has a translation for each (a test checks both languages).
+ */
 export const ERROR_CODES = [
   'validation_failed',
   'malformed_json',
@@ -13,11 +19,13 @@ export const ERROR_CODES = [
   'already_installed',
   'not_installed',
   'code_word_taken',
+  'email_taken',
   'sms_notification_limit',
   'cannot_remove_self',
   'inherited_member',
   'invalid_move',
   'entity_has_children',
+  'last_admin',
   'feature_disabled',
   'rate_limited',
   'reset_token_invalid',
@@ -25,11 +33,79 @@ export const ERROR_CODES = [
   'wrong_password',
   'unsupported_file',
   'invalid_file',
+  'upstream_failed',
   'service_unavailable',
   'internal_error',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown };
-}
+/**
+ * Why one field of a request was refused. Derived from what the schemas in `schemas/` and the
+ * services check; `params` carry the numbers a message needs (e.g. `minimum` for `too_short`).
+ */
+export const FIELD_ERROR_CODES = [
+  /** Missing, or an empty text where one is needed. */
+  'required',
+  /** Wrong JSON type (a number where text belongs, a fraction where a whole number belongs). */
+  'invalid_type',
+  /** Text or list shorter than `params.minimum`. */
+  'too_short',
+  /** Text or list longer than `params.maximum`. */
+  'too_long',
+  /** Number below `params.minimum`. */
+  'too_small',
+  /** Number above `params.maximum`. */
+  'too_large',
+  'invalid_format',
+  'invalid_email',
+  'invalid_date',
+  'invalid_phone',
+  /** Not one of the accepted values (enums, literals, a parent that cannot have children). */
+  'invalid_value',
+  /** A field the endpoint does not know. */
+  'unknown_field',
+  /** Already used elsewhere (e-mail address, code word, transit stop). */
+  'taken',
+  /** A start date before today. */
+  'in_past',
+  /** A date more than a year ahead. */
+  'too_late',
+  'end_before_start',
+  /** The confirmation differs from the new password. */
+  'mismatch',
+  'wrong_password',
+  /** The referenced row (owner, asset, parent) does not exist or is not reachable. */
+  'not_found',
+  /** An id in the body differs from the one in the path. */
+  'path_mismatch',
+  /** Only a superadmin may set or change this field. */
+  'not_allowed',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export const fieldErrorSchema = z.object({
+  /** Dot path of the field in the request body or query (`password`, `0.email`). */
+  path: z.string(),
+  code: z.enum(FIELD_ERROR_CODES),
+  /** English text, in the spec's wording where the spec gives one. */
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The body of every failing API answer (ARCHITECTURE.md, fixed interfaces). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.array(fieldErrorSchema).optional(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * Options for a zod `refine` whose failure has a field code of its own: `parse()` in the API reads
+ * `params.fieldCode` from the custom issue.
+ */
+export const withFieldCode = (fieldCode: FieldErrorCode) => ({ params: { fieldCode } });

@@ -13,7 +13,7 @@ import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
-import { AppError, notFound, parse, unauthorized } from '../errors';
+import { AppError, fieldErrorsOf, notFound, parse, unauthorized } from '../errors';
 import type { DisplayClaims } from '../lib/tokens';
 import { type AuthedUser, actorOf } from '../middleware/auth';
 import { type DisplayState, displayAuth, displayClaimsOf } from '../middleware/display-auth';
@@ -74,7 +74,9 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
   if (result.success) return result.data;
   const codes = result.error.issues.map((i) => (i.code === 'custom' ? i.params?.code : undefined));
   if (typeof codes[0] === 'string' && codes.every((c) => c === codes[0]))
-    throw new AppError(400, codes[0], result.error.issues[0].message);
+    throw new AppError(400, codes[0] as AppError['code'], result.error.issues[0].message, {
+      fields: result.error.issues.flatMap((issue) => fieldErrorsOf(issue, input)),
+    });
   return parse(schema, input);
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@oppslag/common';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError } from '../errors';
@@ -26,6 +27,18 @@ function fromHttpError(err: HttpLikeError): AppError | null {
   );
 }
 
+/** The wire shape of common's errorBodySchema: `fields` and `details` only when there are any. */
+function bodyOf(err: AppError): ErrorBody {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      ...(err.fields?.length ? { fields: err.fields } : {}),
+      ...(err.details !== undefined ? { details: err.details } : {}),
+    },
+  };
+}
+
 export function errorMiddleware(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
@@ -37,14 +50,12 @@ export function errorMiddleware(logger: Logger): Middleware {
       const err = caught instanceof AppError ? caught : (fromHttpError(caught as HttpLikeError) ?? null);
       if (err) {
         ctx.status = err.status;
-        ctx.body = {
-          error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
-        };
+        ctx.body = bodyOf(err);
         return;
       }
       logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { error: { code: 'internal_error', message: 'Internal server error' } };
+      ctx.body = { error: { code: 'internal_error', message: 'Internal server error' } } satisfies ErrorBody;
     }
   };
 }

@@ -85,9 +85,7 @@ export async function commandDisplays(tx: Tx, target: 'all' | number[], actor: A
     if (unknown.length)
       throw badRequest(
         `Not displays: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`,
-        {
-          unknown,
-        },
+        { details: { unknown }, fields: [{ path: 'entities', code: 'not_found', message: 'Not displays' }] },
       );
   }
   for (const { id } of rows) {

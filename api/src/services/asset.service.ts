@@ -2,7 +2,7 @@ import type { ContentSlot, UpdateAssetCropInput } from '@oppslag/common';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { assets } from '../db/schema/index';
-import { badRequest, notFound } from '../errors';
+import { invalidField, notFound } from '../errors';
 import { type AssetRow, croppedKeyFor, presentAsset } from '../presenters/asset.presenter';
 import type { NormalizedFile } from './asset-files';
 import { recordEvent } from './events.service';
@@ -50,7 +50,10 @@ export async function updateAssetCrop(
   now: Date,
 ): Promise<AssetRow> {
   if (input.page > asset.pageCount) {
-    throw badRequest(`Page must be between 1 and ${asset.pageCount}`);
+    throw invalidField(
+      { path: 'page', code: 'too_large', params: { maximum: asset.pageCount } },
+      `Page must be between 1 and ${asset.pageCount}`,
+    );
   }
   const [row] = await tx
     .update(assets)

@@ -77,7 +77,9 @@ export async function changePassword(
 ): Promise<string> {
   const [current] = await deps.database.db.select().from(users).where(eq(users.id, userId));
   if (!current || !(await verifyPassword(current.passwordHash, input.password))) {
-    throw new AppError(400, 'wrong_password', WRONG_PASSWORD_MESSAGE);
+    throw new AppError(400, 'wrong_password', WRONG_PASSWORD_MESSAGE, {
+      fields: [{ path: 'password', code: 'wrong_password', message: WRONG_PASSWORD_MESSAGE }],
+    });
   }
   const row = await setPassword(deps.database.db, userId, await hashPassword(input.newPassword));
   return signFor(deps, row);

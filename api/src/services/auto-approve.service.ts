@@ -11,7 +11,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { autoApproveNumbers } from '../db/schema/index';
-import { badRequest, notFound } from '../errors';
+import { invalidField, notFound } from '../errors';
 import { recordEvent } from './events.service';
 
 dayjs.extend(utc);
@@ -28,8 +28,17 @@ export function parseExpiration(value: string | null | undefined): Date | null {
 
 function normalizedNumber(input: AutoApproveNumberInput): string {
   const normalized = normalizePhone(input.number, input.country ?? DEFAULT_COUNTRY);
-  if (normalized === null) throw badRequest('Phone number is required');
-  if (normalized === undefined) throw badRequest('Phone number is not valid for the selected country');
+  if (normalized === null)
+    throw invalidField({ path: 'number', code: 'required' }, 'Phone number is required');
+  if (normalized === undefined)
+    throw invalidField(
+      {
+        path: 'number',
+        code: 'invalid_phone',
+        params: { country: (input.country ?? DEFAULT_COUNTRY).toUpperCase() },
+      },
+      'Phone number is not valid for the selected country',
+    );
   return normalized;
 }
 

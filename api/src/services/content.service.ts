@@ -13,7 +13,7 @@ import {
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { assets, contents } from '../db/schema/index';
-import { badRequest, forbidden, notFound } from '../errors';
+import { forbidden, invalidField, notFound } from '../errors';
 import { endOfDayInOneYear, midnightInDays, startOfToday } from '../lib/oslo-time';
 import { sanitizeRichText } from '../lib/rich-text';
 import type { ContentRow, ContentWithAsset } from '../presenters/content.presenter';
@@ -63,9 +63,14 @@ export interface ContentContext {
 }
 
 /** Spec §5: banner dates from today up to one year ahead (Europe/Oslo days). */
-function checkDateInRange(date: Date, now: Date): void {
-  if (date < startOfToday(now)) throw badRequest(BANNER_START_BEFORE_TODAY_MESSAGE);
-  if (date > endOfDayInOneYear(now)) throw badRequest(BANNER_DATE_TOO_LATE_MESSAGE);
+const endBeforeStart = () =>
+  invalidField({ path: 'end', code: 'end_before_start' }, BANNER_END_BEFORE_START_MESSAGE);
+
+function checkDateInRange(date: Date, now: Date, path: 'start' | 'end'): void {
+  if (date < startOfToday(now))
+    throw invalidField({ path, code: 'in_past' }, BANNER_START_BEFORE_TODAY_MESSAGE);
+  if (date > endOfDayInOneYear(now))
+    throw invalidField({ path, code: 'too_late' }, BANNER_DATE_TOO_LATE_MESSAGE);
 }
 
 async function checkAsset(tx: Tx, assetId: number, ancestry: number[]): Promise<void> {
@@ -73,15 +78,20 @@ async function checkAsset(tx: Tx, assetId: number, ancestry: number[]): Promise<
     .select({ id: assets.id })
     .from(assets)
     .where(and(eq(assets.id, assetId), inArray(assets.entityId, ancestry)));
-  if (!row) throw badRequest('Asset does not belong to this entity or its parents');
+  if (!row)
+    throw invalidField(
+      { path: 'assetId', code: 'not_found' },
+      'Asset does not belong to this entity or its parents',
+    );
 }
 
 function checkEcho(input: ContentInput, entityId: number, slot: ContentSlot, contentId?: number): void {
   if (input.entityId !== undefined && input.entityId !== entityId)
-    throw badRequest('Entity id does not match the path');
-  if (input.slot !== undefined && input.slot !== slot) throw badRequest('Slot does not match the path');
+    throw invalidField({ path: 'entityId', code: 'path_mismatch' }, 'Entity id does not match the path');
+  if (input.slot !== undefined && input.slot !== slot)
+    throw invalidField({ path: 'slot', code: 'path_mismatch' }, 'Slot does not match the path');
   if (contentId !== undefined && input.id !== undefined && input.id !== contentId)
-    throw badRequest('Content id does not match the path');
+    throw invalidField({ path: 'id', code: 'path_mismatch' }, 'Content id does not match the path');
 }
 
 async function withAsset(tx: Tx, row: ContentRow): Promise<ContentWithAsset> {
@@ -105,9 +115,9 @@ export async function createContent(
   // Spec §9 defaults: start now, end 14 days after midnight today, 30 seconds.
   const start = input.start ?? ctx.now;
   const end = input.end === undefined ? midnightInDays(ctx.now, BANNER_DEFAULT_DAYS) : input.end;
-  checkDateInRange(start, ctx.now);
-  if (end) checkDateInRange(end, ctx.now);
-  if (end && end < start) throw badRequest(BANNER_END_BEFORE_START_MESSAGE);
+  checkDateInRange(start, ctx.now, 'start');
+  if (end) checkDateInRange(end, ctx.now, 'end');
+  if (end && end < start) throw endBeforeStart();
   if (input.assetId != null) await checkAsset(tx, input.assetId, ctx.ancestry);
   const [row] = await tx
     .insert(contents)
@@ -152,7 +162,8 @@ async function ownContent(
 function checkLock(current: ContentRow | null, input: ContentInput | null, actor: Actor): void {
   if (actor.admin) return;
   if (current?.locked) throw forbidden('This content is locked');
-  if (input?.locked) throw forbidden('Only the superadmin can lock content');
+  if (input?.locked)
+    throw forbidden('Only the superadmin can lock content', { path: 'locked', code: 'not_allowed' });
 }
 
 export async function updateContent(
@@ -171,9 +182,10 @@ export async function updateContent(
   const end = input.end !== undefined ? input.end : current.end;
   // Only changed dates are held to the today..+1 year window, so a running banner stays editable.
   if (input.start && input.start.getTime() !== current.start.getTime())
-    checkDateInRange(input.start, ctx.now);
-  if (input.end && input.end.getTime() !== current.end?.getTime()) checkDateInRange(input.end, ctx.now);
-  if (end && end < start) throw badRequest(BANNER_END_BEFORE_START_MESSAGE);
+    checkDateInRange(input.start, ctx.now, 'start');
+  if (input.end && input.end.getTime() !== current.end?.getTime())
+    checkDateInRange(input.end, ctx.now, 'end');
+  if (end && end < start) throw endBeforeStart();
   if (input.assetId != null && input.assetId !== current.assetId)
     await checkAsset(tx, input.assetId, ctx.ancestry);
   const changes: Partial<ContentRow> = { start, end, updatedAt: ctx.now };

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entities, installation } from '../db/schema/index';
-import { AppError, badRequest, conflict, forbidden } from '../errors';
+import { AppError, conflict, forbidden, invalidField } from '../errors';
 import { authorizeEntity } from './access.service';
 import { assertValidParent, type EntityServiceContext, invalidMove, MOVE_LOCK_KEY } from './entity.service';
 import { liveChildren, subtreeIds } from './entity-query.service';
@@ -26,7 +26,10 @@ export async function deleteEntity(
 ): Promise<{ deletedIds: number[]; movedIds: number[] }> {
   await authorizeEntity(tx, actor, id, 'delete_entity');
   if (input.withChildren && input.moveTo != null)
-    throw badRequest('Give either withChildren or moveTo, not both');
+    throw invalidField(
+      { path: 'moveTo', code: 'invalid_value' },
+      'Give either withChildren or moveTo, not both',
+    );
   // The hierarchy lock (shared with moves) first, then the entity row, so a concurrent create under
   // it cannot slip in between the check and the delete.
   await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK_KEY})`);

@@ -11,7 +11,7 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities } from '../db/schema/index';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
+import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from '../errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { type EntityRow, presentEntity } from '../presenters/entity.presenter';
 import { authorizeEntity, getAncestry, requireAdmin } from './access.service';
@@ -45,7 +45,10 @@ const NULLABLE_TEXT = [
 export const generateApiKey = () => randomBytes(24).toString('base64url');
 
 const codeWordTaken = (codeWord: string) =>
-  conflict('code_word_taken', `The code word "${codeWord}" is already in use by another entity`);
+  conflict('code_word_taken', `The code word "${codeWord}" is already in use by another entity`, {
+    path: 'codeWord',
+    code: 'taken',
+  });
 export const invalidMove = (message: string) => new AppError(422, 'invalid_move', message);
 
 async function assertCodeWordFree(tx: Tx, codeWord: string, exceptId?: number): Promise<void> {
@@ -106,7 +109,11 @@ export async function createEntity(
   const parentId = input.parentId ?? null;
   let perms: Permission[];
   if (parentId === null) {
-    if (!actor.admin) throw forbidden('Only the superadmin can create top-level entities');
+    if (!actor.admin)
+      throw forbidden('Only the superadmin can create top-level entities', {
+        path: 'parentId',
+        code: 'not_allowed',
+      });
     perms = permissionsOn(actor, [], []);
   } else {
     perms = (await authorizeEntity(tx, actor, parentId, 'create_entity')).permissions;
@@ -119,13 +126,20 @@ export async function createEntity(
       .for('share');
     if (!parent) throw notFound('Entity');
     if (!canHaveChildren(parent.type))
-      throw badRequest(`An entity of type ${parent.type} cannot have children`);
+      throw invalidField(
+        { path: 'parentId', code: 'invalid_value' },
+        `An entity of type ${parent.type} cannot have children`,
+      );
   }
   if ((input.type === 'system' || input.type === 'organization') && !actor.admin)
-    throw forbidden(`Only the superadmin can create entities of type ${input.type}`);
+    throw forbidden(`Only the superadmin can create entities of type ${input.type}`, {
+      path: 'type',
+      code: 'not_allowed',
+    });
   const codeWord = input.codeWord ?? null;
   if (codeWord !== null) {
-    if (!actor.admin) throw forbidden('Only the superadmin can set the code word');
+    if (!actor.admin)
+      throw forbidden('Only the superadmin can set the code word', { path: 'codeWord', code: 'not_allowed' });
     await assertCodeWordFree(tx, codeWord);
   }
   const [row] = await guardCodeWord(codeWord, () =>
@@ -168,7 +182,7 @@ export async function updateEntity(
   ctx: EntityServiceContext,
 ): Promise<{ row: EntityRow; permissions: Permission[] }> {
   if (input.id !== undefined && input.id !== id)
-    throw badRequest('The id in the body does not match the path');
+    throw invalidField({ path: 'id', code: 'path_mismatch' }, 'The id in the body does not match the path');
   const { permissions: perms } = await authorizeEntity(tx, actor, id, 'edit_entity');
   // Moves take the hierarchy lock before any row lock: the parent_id foreign-key check share-locks
   // the new parent, so taking it after our own row lock could deadlock with a crossing move.
@@ -179,17 +193,21 @@ export async function updateEntity(
   for (const [key, value] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
     if (value === undefined || !differs(value, current[key])) continue;
     if ((ADMIN_ONLY_FIELDS as readonly string[]).includes(key) && !actor.admin)
-      throw forbidden(`Only the superadmin can change ${key}`);
+      throw forbidden(`Only the superadmin can change ${key}`, { path: key, code: 'not_allowed' });
     (changes as Record<string, unknown>)[key] = value;
   }
   for (const key of NULLABLE_TEXT) if (changes[key] === '') changes[key] = null;
   if (changes.phoneNumber !== undefined) {
     const phone = normalizePhone(changes.phoneNumber);
-    if (phone === undefined) throw badRequest('Phone number is not valid');
+    if (phone === undefined)
+      throw invalidField({ path: 'phoneNumber', code: 'invalid_phone' }, 'Phone number is not valid');
     changes.phoneNumber = phone;
   }
   if (changes.type === 'display' && (await liveChildren(tx, id)).length > 0)
-    throw conflict('conflict', 'An entity with children cannot become a display');
+    throw conflict('entity_has_children', 'An entity with children cannot become a display', {
+      path: 'type',
+      code: 'invalid_value',
+    });
   if (changes.parentId != null) await assertValidParent(tx, id, changes.parentId);
   if (changes.codeWord) await assertCodeWordFree(tx, changes.codeWord, id);
   if (Object.keys(changes).length === 0) return { row: current, permissions: perms };

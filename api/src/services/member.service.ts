@@ -96,7 +96,7 @@ async function directPermission(
       409,
       'inherited_member',
       `This membership is inherited from ${inherited.entityName}; change or remove it on ${inherited.entityName}`,
-      { entityId: inherited.permission.entityId },
+      { details: { entityId: inherited.permission.entityId } },
     );
   throw notFound('Member');
 }

@@ -9,7 +9,7 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { notes, users } from '../db/schema/index';
-import { badRequest, notFound } from '../errors';
+import { invalidField, notFound } from '../errors';
 import { startOfToday } from '../lib/oslo-time';
 import { isBlankRichText, sanitizeRichText } from '../lib/rich-text';
 import { type NoteRow, presentNote } from '../presenters/note.presenter';
@@ -29,18 +29,20 @@ export async function listNotes(tx: Tx, entityIds: number[], approved: boolean |
 
 function cleanText(text: string): string {
   const clean = sanitizeRichText(text);
-  if (isBlankRichText(clean)) throw badRequest('Note text cannot be empty');
+  if (isBlankRichText(clean))
+    throw invalidField({ path: 'text', code: 'required' }, 'Note text cannot be empty');
   return clean;
 }
 
 async function checkOwner(tx: Tx, ownerId: number): Promise<void> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId));
-  if (!row) throw badRequest('Owner does not exist');
+  if (!row) throw invalidField({ path: 'ownerId', code: 'not_found' }, 'Owner does not exist');
 }
 
 /** Spec §5: a note cannot start before today (Europe/Oslo); a start already stored may stay. */
 function checkStart(date: Date, now: Date): void {
-  if (date < startOfToday(now)) throw badRequest(NOTE_START_BEFORE_TODAY_MESSAGE);
+  if (date < startOfToday(now))
+    throw invalidField({ path: 'date', code: 'in_past' }, NOTE_START_BEFORE_TODAY_MESSAGE);
 }
 
 export async function createNote(
@@ -51,7 +53,7 @@ export async function createNote(
   now: Date,
 ): Promise<NoteRow> {
   if (input.entityId !== undefined && input.entityId !== entityId)
-    throw badRequest('Entity id does not match the path');
+    throw invalidField({ path: 'entityId', code: 'path_mismatch' }, 'Entity id does not match the path');
   checkStart(input.date, now);
   const ownerId = input.ownerId ?? actor.id;
   if (input.ownerId != null) await checkOwner(tx, input.ownerId);
@@ -99,14 +101,16 @@ export async function updateNote(
   actor: Actor,
   now: Date,
 ): Promise<NoteRow> {
-  if (input.id !== undefined && input.id !== noteId) throw badRequest('Note id does not match the path');
+  if (input.id !== undefined && input.id !== noteId)
+    throw invalidField({ path: 'id', code: 'path_mismatch' }, 'Note id does not match the path');
   if (input.entityId !== undefined && input.entityId !== entityId)
-    throw badRequest('Entity id does not match the path');
+    throw invalidField({ path: 'entityId', code: 'path_mismatch' }, 'Entity id does not match the path');
   const current = await ownNote(tx, entityId, noteId);
   const date = input.date ?? current.date;
   const end = input.end !== undefined ? input.end : current.end;
   if (input.date && input.date.getTime() !== current.date.getTime()) checkStart(input.date, now);
-  if (end && end < date) throw badRequest(NOTE_END_BEFORE_START_MESSAGE);
+  if (end && end < date)
+    throw invalidField({ path: 'end', code: 'end_before_start' }, NOTE_END_BEFORE_START_MESSAGE);
   if (input.ownerId != null) await checkOwner(tx, input.ownerId);
   const [row] = await tx
     .update(notes)

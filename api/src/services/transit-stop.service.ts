@@ -25,7 +25,8 @@ export async function addTransitStop(
     .select({ id: transitStops.id })
     .from(transitStops)
     .where(and(eq(transitStops.entityId, entityId), eq(transitStops.stopId, input.stopId)));
-  if (existing.length > 0) throw conflict('conflict', 'This stop is already added');
+  if (existing.length > 0)
+    throw conflict('conflict', 'This stop is already added', { path: 'stopId', code: 'taken' });
   const [row] = await tx
     .insert(transitStops)
     .values({

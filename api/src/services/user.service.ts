@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { permissions, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, invalidField, notFound } from '../errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { replacePassword, type UserRow } from './auth.service';
 import { recordEvent } from './events.service';
@@ -14,6 +14,9 @@ import { generatePassword } from './password.service';
 
 /** Serializes admin-flag removals so two concurrent demotions cannot leave no superadmin. */
 const LAST_ADMIN_LOCK_KEY = 7402313;
+
+const emailTaken = () =>
+  conflict('email_taken', 'That e-mail address is already in use', { path: 'email', code: 'taken' });
 
 export type UserUpdate = z.infer<typeof updateUserSchema>;
 
@@ -45,9 +48,10 @@ export async function getVisibleUser(tx: Tx, actor: Actor, userId: number): Prom
 export function phoneFrom(input: string | null | undefined, country = 'NO'): string | null {
   const normalized = normalizePhone(input, country.toUpperCase());
   if (normalized === undefined) {
-    throw badRequest(`Phone number is not a valid ${country.toUpperCase()} phone number`, {
-      issues: [{ path: 'phoneNumber', message: 'Invalid phone number' }],
-    });
+    throw invalidField(
+      { path: 'phoneNumber', code: 'invalid_phone', params: { country: country.toUpperCase() } },
+      `Phone number is not a valid ${country.toUpperCase()} phone number`,
+    );
   }
   return normalized;
 }
@@ -65,7 +69,7 @@ export async function updateUser(
   now: Date,
 ): Promise<UserRow> {
   if (input.id !== undefined && input.id !== userId)
-    throw badRequest('The id in the body does not match the URL');
+    throw invalidField({ path: 'id', code: 'path_mismatch' }, 'The id in the body does not match the URL');
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name === '' ? null : input.name;
   if (input.email !== undefined) changes.email = input.email;
@@ -75,18 +79,18 @@ export async function updateUser(
   const current = await getVisibleUser(tx, actor, userId);
   // Forms send back what they loaded, so an unchanged flag is fine; changing it is superadmin-only.
   if (changes.admin !== undefined && changes.admin !== current.admin && !actor.admin)
-    throw forbidden('Only a superadmin can change the admin flag');
+    throw forbidden('Only a superadmin can change the admin flag', { path: 'admin', code: 'not_allowed' });
   if (changes.email && changes.email !== current.email.toLowerCase()) {
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, changes.email), ne(users.id, userId)));
-    if (taken) throw conflict('conflict', 'That e-mail address is already in use');
+    if (taken) throw emailTaken();
   }
   if (current.admin && changes.admin === false) {
     await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK_KEY})`);
     const [{ admins }] = await tx.select({ admins: count() }).from(users).where(eq(users.admin, true));
-    if (admins <= 1) throw conflict('conflict', 'The last superadmin cannot lose the admin flag');
+    if (admins <= 1) throw conflict('last_admin', 'The last superadmin cannot lose the admin flag');
   }
   const [updated] = await tx
     .update(users)
@@ -95,8 +99,7 @@ export async function updateUser(
     .returning()
     .catch((err: unknown) => {
       // The unique e-mail index is the backstop for a concurrent change to the same address.
-      if (isUniqueViolation(err, 'users_email_lower_idx'))
-        throw conflict('conflict', 'That e-mail address is already in use');
+      if (isUniqueViolation(err, 'users_email_lower_idx')) throw emailTaken();
       throw err;
     });
   await recordEvent(tx, {

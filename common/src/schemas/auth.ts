@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withFieldCode } from '../errors';
 import { emailSchema, passwordSchema } from './user';
 
 export const loginSchema = z.strictObject({
@@ -55,8 +56,8 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: PASSWORD_MISMATCH_MESSAGE,
     path: ['confirmNewPassword'],
-    // The spec's own code for this answer (the route mount answers with it).
-    params: { code: 'password_mismatch' },
+    // The spec's own code for this answer (the route mount answers with it), and the field's code.
+    params: { code: 'password_mismatch', fieldCode: 'mismatch' },
   });
 
 /** The user claims carried in a console JWT (`user` holds email and id per spec §3). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withFieldCode } from '../errors';
 import { CONTENT_SLOTS } from '../feature-sets';
 import { isoInstant, queryBoolean, queryTriState } from './query';
 
@@ -67,7 +68,11 @@ const endAfterStart = (v: { start?: Date; end?: Date | null }) => !v.start || !v
 /** POST and PUT body of a slot's content; omitted fields take spec §9's defaults (POST) or stay (PUT). */
 export const contentInputSchema = z
   .strictObject({ ...fields, ...specAliases })
-  .refine(endAfterStart, { message: BANNER_END_BEFORE_START_MESSAGE, path: ['end'] })
+  .refine(endAfterStart, {
+    message: BANNER_END_BEFORE_START_MESSAGE,
+    path: ['end'],
+    ...withFieldCode('end_before_start'),
+  })
   .transform(({ template, asset, ...input }) => ({
     ...input,
     templateId: input.templateId !== undefined ? input.templateId : template,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withFieldCode } from '../errors';
 import { NOTE_ICONS, NOTE_STATES } from '../notes';
 import { hexColorSchema, isoInstant, queryBoolean, queryTriState } from './query';
 
@@ -50,7 +51,11 @@ export const createNoteSchema = z
     sticky: noteFields.sticky.optional(),
     approved: noteFields.approved.optional(),
   })
-  .refine(endAfterStart, { message: NOTE_END_BEFORE_START_MESSAGE, path: ['end'] })
+  .refine(endAfterStart, {
+    message: NOTE_END_BEFORE_START_MESSAGE,
+    path: ['end'],
+    ...withFieldCode('end_before_start'),
+  })
   .transform(({ start, ...rest }, ctx) => {
     const date = rest.date ?? start;
     if (date) return { ...rest, date };
@@ -74,7 +79,11 @@ export const updateNoteSchema = z
     sticky: noteFields.sticky.optional(),
     approved: noteFields.approved.optional(),
   })
-  .refine(endAfterStart, { message: NOTE_END_BEFORE_START_MESSAGE, path: ['end'] })
+  .refine(endAfterStart, {
+    message: NOTE_END_BEFORE_START_MESSAGE,
+    path: ['end'],
+    ...withFieldCode('end_before_start'),
+  })
   .transform(({ start, ...rest }) => ((rest.date ?? start) ? { ...rest, date: rest.date ?? start } : rest));
 export type UpdateNoteInput = z.infer<typeof updateNoteSchema>;
 

@@ -1,9 +1,15 @@
-/** A non-expected answer from the API: the HTTP status and the stable error code of the body. */
+import { type ErrorCode, errorBodySchema, type FieldError } from '@oppslag/common/errors.ts';
+
+/**
+ * A non-expected answer from the API: the HTTP status, the stable error code and the refused
+ * fields of the body (common's errorBodySchema). Recognize it by `code`, never by `message`.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
+    readonly fields: FieldError[] = [],
     readonly details?: unknown,
   ) {
     super(message);
@@ -19,13 +25,24 @@ export class NetworkError extends Error {
   }
 }
 
-/** Field messages of a 400 validation answer, keyed by the first path segment. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return {};
-  const out: Record<string, string> = {};
-  for (const issue of error.details as { path?: unknown[]; message?: string }[]) {
-    const key = String(issue.path?.[0] ?? '');
-    if (key && issue.message && !out[key]) out[key] = issue.message;
-  }
-  return out;
+/** The code for an answer without an API error body (a proxy's error page, an old server). */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return 'validation_failed';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  if (status === 502 || status === 503 || status === 504) return 'service_unavailable';
+  return 'internal_error';
+}
+
+/** Reads a failed answer's parsed JSON body (any other body counts as none) into an ApiError. */
+export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  if (!parsed.success) return new ApiError(status, codeForStatus(status), statusText || `HTTP ${status}`);
+  const { code, message, fields, details } = parsed.data.error;
+  return new ApiError(status, code, message, fields, details);
 }

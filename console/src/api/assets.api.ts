@@ -3,7 +3,7 @@ import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/def
 import type { ErrorBody } from '@oppslag/common/errors.ts';
 import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
 import { currentToken } from '../state/session';
-import { ApiError, NetworkError } from './api-error';
+import { apiErrorOf, NetworkError } from './api-error';
 import { API_BASE } from './client';
 import { call } from './typed-client';
 
@@ -42,14 +42,7 @@ export function uploadAsset(
         onProgress(1);
         resolve(body.asset);
       } else {
-        reject(
-          new ApiError(
-            xhr.status,
-            body.error?.code ?? 'http_error',
-            body.error?.message ?? xhr.statusText,
-            body.error?.details,
-          ),
-        );
+        reject(apiErrorOf(xhr.status, body, xhr.statusText));
       }
     };
     const form = new FormData();

@@ -1,6 +1,6 @@
 import { connectivityAtom, currentToken, sessionExpiredAtom, setToken } from '../state/session';
 import { store } from '../state/store';
-import { ApiError, NetworkError } from './api-error';
+import { apiErrorOf, NetworkError } from './api-error';
 import { Connectivity } from './connectivity';
 
 /** API base (spec §7: defaults to /api). */
@@ -74,18 +74,11 @@ export async function request<T = unknown>(
     data = text;
   }
   if (res.ok) return data as T;
-  const error = (data as { error?: { code?: string; message?: string; details?: unknown } } | undefined)
-    ?.error;
   if (res.status === 401 && currentToken()) {
     setToken(null);
     store.set(sessionExpiredAtom, true);
   }
-  throw new ApiError(
-    res.status,
-    error?.code ?? 'http_error',
-    error?.message ?? res.statusText,
-    error?.details,
-  );
+  throw apiErrorOf(res.status, data, res.statusText);
 }
 
 export const api = {

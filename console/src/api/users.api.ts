@@ -1,6 +1,5 @@
 import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
 import { usersContract as users } from '@oppslag/common/contract/users.contract.ts';
-import { fieldErrors } from './api-error';
 import { call } from './typed-client';
 
 export type User = RouteResponse<typeof users.get>;
@@ -13,6 +12,9 @@ export const usersApi = {
   generateNewPassword: (id: number) => call(users.generateNewPassword, { params: { id } }),
 };
 
+/** The fields of the user details form, by the paths the API reports refusals under. */
+export const USER_DETAIL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
+
 export interface UserDetailsValues {
   name: string;
   email: string;
@@ -21,22 +23,12 @@ export interface UserDetailsValues {
 
 /**
  * Saves the name, e-mail and phone form of a user (own profile or an admin's user details): values
- * trimmed, a blank name or phone stored as none. A refusal's field errors go to `onFieldErrors`
- * before it is rethrown for the form's result line.
+ * trimmed, a blank name or phone stored as none.
  */
-export async function saveUserDetails(
-  id: number,
-  values: UserDetailsValues,
-  onFieldErrors: (errors: Record<string, string>) => void,
-): Promise<User> {
-  try {
-    return await usersApi.update(id, {
-      name: values.name.trim() || null,
-      email: values.email.trim(),
-      phoneNumber: values.phoneNumber.trim() || null,
-    });
-  } catch (err) {
-    onFieldErrors(fieldErrors(err));
-    throw err;
-  }
+export function saveUserDetails(id: number, values: UserDetailsValues): Promise<User> {
+  return usersApi.update(id, {
+    name: values.name.trim() || null,
+    email: values.email.trim(),
+    phoneNumber: values.phoneNumber.trim() || null,
+  });
 }

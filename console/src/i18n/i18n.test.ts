@@ -1,3 +1,4 @@
+import { ERROR_CODES, FIELD_ERROR_CODES } from '@oppslag/common/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { resources } from './index';
 
@@ -26,6 +27,19 @@ describe('translations', () => {
           expect(typeof value === 'string' && value.trim().length > 0, `${lang}/${ns}:${key}`).toBe(true);
         }
       }
+    }
+  });
+});
+
+describe('error translations', () => {
+  it('has a Norwegian and an English text for every error code and field error code of common', () => {
+    for (const lang of ['no', 'en'] as const) {
+      const errors = resources[lang].errors as {
+        codes: Record<string, string>;
+        fields: Record<string, string>;
+      };
+      expect(Object.keys(errors.codes).sort(), `${lang} codes`).toEqual([...ERROR_CODES].sort());
+      expect(Object.keys(errors.fields).sort(), `${lang} fields`).toEqual([...FIELD_ERROR_CODES].sort());
     }
   });
 });

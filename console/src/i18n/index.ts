@@ -41,7 +41,8 @@ i18next.use(initReactI18next).init({
   returnNull: false,
 });
 dayjs.locale(dayjsLocale(i18next.language));
-document.documentElement.lang = i18next.language;
+// Guarded so the console's client code can also run in Node (tests against the real API).
+if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
 
 /** Switches the interface language and remembers it under localStorage 'locale'. */
 export async function setLanguage(language: string): Promise<void> {

@@ -1,9 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/api-error';
+import { setLanguage } from '../i18n/index';
 import { useFormState } from './use-form-state';
 
 describe('useFormState', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    await setLanguage('no');
     vi.useFakeTimers();
   });
   afterEach(() => {
@@ -63,5 +66,35 @@ describe('useFormState', () => {
     });
     expect(await second).toBeUndefined();
     expect(action).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a refusal's field reasons, translated, and tells an unshown field in the message", async () => {
+    const { result } = renderHook(() => useFormState());
+    const refusal = new ApiError(400, 'validation_failed', 'Phone number is not a valid NO phone number', [
+      { path: 'phoneNumber', code: 'invalid_phone', message: 'Phone number is not a valid NO phone number' },
+    ]);
+    await act(async () => {
+      await result.current.submit(() => Promise.reject(refusal), {
+        success: 'ok',
+        error: 'Kunne ikke oppdatere profilen.',
+        shown: ['phoneNumber'],
+      });
+    });
+    expect(result.current).toMatchObject({
+      status: 'error',
+      message: 'Kunne ikke oppdatere profilen. Noen felt må rettes.',
+      fields: { phoneNumber: 'Ikke et gyldig telefonnummer.' },
+    });
+    await act(async () => {
+      await result.current.submit(() => Promise.reject(refusal), {
+        success: 'ok',
+        error: 'Feil.',
+        shown: [],
+      });
+    });
+    expect(result.current).toMatchObject({
+      message: 'Feil. phoneNumber: Ikke et gyldig telefonnummer.',
+      fields: {},
+    });
   });
 });

@@ -102,6 +102,13 @@ describe('own account', { timeout: 90_000 }, () => {
       expect(res.body.error).toEqual({
         code: 'password_mismatch',
         message: 'Passwords does not match. Please try again.',
+        fields: [
+          {
+            path: 'confirmNewPassword',
+            code: 'mismatch',
+            message: 'Passwords does not match. Please try again.',
+          },
+        ],
       });
     });
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { saveUserDetails, type User, usersApi } from '../../api/users.api';
+import { saveUserDetails, USER_DETAIL_FIELDS, type User, usersApi } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { CopyButton } from '../../components/copy-button';
@@ -18,7 +18,6 @@ export default function UserDetailsPage() {
   const [user, setUser] = useState<User | null>(null);
   const [missing, setMissing] = useState(false);
   const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [password, setPassword] = useState<string | null>(null);
   const form = useFormState();
   const generate = useFormState();
@@ -44,14 +43,13 @@ export default function UserDetailsPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setErrors({});
     void form.submit(
       async () => {
-        const updated = await saveUserDetails(user.id, values, setErrors);
+        const updated = await saveUserDetails(user.id, values);
         setUser(updated);
         return updated;
       },
-      { success: t('user.success'), error: t('user.error', { id: user.id }) },
+      { success: t('user.success'), error: t('user.error', { id: user.id }), shown: USER_DETAIL_FIELDS },
     );
   };
 
@@ -72,13 +70,18 @@ export default function UserDetailsPage() {
     <div className="flex flex-col gap-4">
       <Card title={t('user.title', { name: user.name || user.email })}>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="user-form">
-          <TextField label={t('user.name')} value={values.name} onChange={set('name')} error={errors.name} />
+          <TextField
+            label={t('user.name')}
+            value={values.name}
+            onChange={set('name')}
+            error={form.fields.name}
+          />
           <TextField
             label={t('user.email')}
             type="email"
             value={values.email}
             onChange={set('email')}
-            error={errors.email}
+            error={form.fields.email}
             required
           />
           <TextField
@@ -86,7 +89,7 @@ export default function UserDetailsPage() {
             type="tel"
             value={values.phoneNumber}
             onChange={set('phoneNumber')}
-            error={errors.phoneNumber}
+            error={form.fields.phoneNumber}
           />
           <FormResult state={form} />
           <div className="flex justify-end">

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, fieldErrors } from '../../api/api-error';
 import { authApi } from '../../api/auth.api';
 import { AuthLayout, SupportContact } from '../../components/auth-layout';
 import { Button } from '../../components/button';
@@ -9,6 +8,7 @@ import { Alert } from '../../components/card';
 import { TextField } from '../../components/field';
 import { NAMED_ROUTES } from '../../routes/paths';
 import { logout } from '../../state/logout';
+import { resetConfirmFailure } from './reset-confirm.logic';
 
 export default function ResetConfirmPage() {
   const { t } = useTranslation('auth');
@@ -17,6 +17,7 @@ export default function ResetConfirmPage() {
   const [password, setPassword] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'error'>('idle');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
 
   // A password reset logs out first, without a redirect (spec §4).
   useEffect(() => logout(), []);
@@ -26,15 +27,16 @@ export default function ResetConfirmPage() {
     if (state === 'sending') return;
     setState('sending');
     setFieldError(null);
+    setFormError(null);
     try {
       await authApi.resetPasswordConfirm(resetPasswordConfirmToken, password);
       setState('sent');
     } catch (err) {
-      const fields = fieldErrors(err);
-      if (err instanceof ApiError && err.status === 400 && fields.newPassword) {
-        setFieldError(fields.newPassword);
-        setState('idle');
-      } else setState('error');
+      const failure = resetConfirmFailure(err, t);
+      if (failure.badLink) return setState('error');
+      setFieldError(failure.fieldMessages.newPassword ?? null);
+      setFormError(failure.fieldMessages.newPassword ? null : failure.formMessage);
+      setState('idle');
     }
   };
 
@@ -72,6 +74,7 @@ export default function ResetConfirmPage() {
   return (
     <AuthLayout title={t('resetConfirm.title')}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        {formError && <Alert kind="error">{formError}</Alert>}
         <TextField
           label={t('resetConfirm.newPassword')}
           type="password"

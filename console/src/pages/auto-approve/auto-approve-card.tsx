@@ -1,8 +1,8 @@
 import { DEFAULT_COUNTRY } from '@oppslag/common/constants.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldErrors } from '../../api/api-error';
 import { type AutoApproveNumber, autoApproveApi } from '../../api/auto-approve.api';
+import { errorMessages } from '../../api/error-messages';
 import { Button, IconButton } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -152,7 +152,7 @@ function NumberDialog({
   const row = editing?.row ?? null;
   const [values, setValues] = useState({ number: '', description: '', expirationDate: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -163,14 +163,14 @@ function NumberDialog({
       expirationDate: row?.expirationDate ? row.expirationDate.slice(0, 10) : '',
     });
     setErrors({});
-    setFailed(false);
+    setFailed(null);
   }, [editing, row]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    setFailed(false);
+    setFailed(null);
     setErrors({});
     const body = {
       number: values.number.trim(),
@@ -185,12 +185,12 @@ function NumberDialog({
           : await autoApproveApi.create(entityId, body),
       );
     } catch (err) {
-      const fields = fieldErrors(err);
-      // A refused number comes back as a 400 without field details: it is the number's fault.
-      if (!Object.keys(fields).length && err instanceof ApiError && err.status === 400)
-        fields.number = t('invalidNumber');
-      setErrors(fields);
-      if (!Object.keys(fields).length) setFailed(true);
+      const { formMessage, fieldMessages } = errorMessages(err, t, {
+        failed: row ? t('errors.update') : t('errors.create'),
+        shown: ['number', 'description', 'expirationDate'],
+      });
+      setErrors(fieldMessages);
+      setFailed(formMessage);
     } finally {
       setBusy(false);
     }
@@ -213,7 +213,7 @@ function NumberDialog({
       }
     >
       <form id="auto-approve-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {failed && <Alert kind="error">{row ? t('errors.update') : t('errors.create')}</Alert>}
+        {failed && <Alert kind="error">{failed}</Alert>}
         <TextField
           label={`${t('number')} (${t('country')})`}
           type="tel"

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error';
 import { type Asset, assetsApi, uploadAsset } from '../../api/assets.api';
 import { API_BASE } from '../../api/client';
 import { type Content, type ContentBody, type ContentSlot, contentApi } from '../../api/content.api';
+import { errorMessages } from '../../api/error-messages';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
@@ -112,7 +113,7 @@ export function BannerDialog({
       setKind('banner-asset');
       setTemplateId(null);
     } catch (err) {
-      setError(`${t('errors.upload')}${err instanceof ApiError ? ` ${err.message}` : ''}`);
+      setError(errorMessages(err, t, { failed: t('errors.upload'), shown: [] }).formMessage);
     } finally {
       setProgress(null);
     }
@@ -138,7 +139,7 @@ export function BannerDialog({
           try {
             await assetsApi.setCrop(asset.id, { ...crop, slot });
           } catch (err) {
-            throw new Error(`${t('errors.crop')}${err instanceof ApiError ? ` ${err.message}` : ''}`);
+            throw new Error(errorMessages(err, t, { failed: t('errors.crop'), shown: [] }).formMessage);
           }
         }
       }
@@ -160,8 +161,13 @@ export function BannerDialog({
       onSaved(saved);
     } catch (err) {
       const base = content ? t('errors.update') : t('errors.create');
+      // The dialog has no per-field slots for the server's reasons: they all go into the message.
       setError(
-        err instanceof ApiError ? `${base}: ${err.message}` : err instanceof Error ? err.message : base,
+        err instanceof ApiError
+          ? errorMessages(err, t, { failed: base, shown: [] }).formMessage
+          : err instanceof Error
+            ? err.message
+            : base,
       );
     } finally {
       setBusy(false);

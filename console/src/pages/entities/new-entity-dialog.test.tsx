@@ -32,13 +32,15 @@ describe('NewEntityDialog', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("shows 'Failed to create entity.' when the API refuses", async () => {
+  it("shows 'Failed to create entity.' and the server's reason when the API refuses", async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(JSON.stringify({ error: { code: 'forbidden', message: 'Forbidden' } }), { status: 403 }),
     );
     open();
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Blokk A' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Failed to create entity.')).toBeTruthy();
+    expect(
+      await screen.findByText('Failed to create entity. You do not have permission to do this.'),
+    ).toBeTruthy();
   });
 });

@@ -2,8 +2,8 @@ import { canHaveChildren } from '@oppslag/common/constants.ts';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldErrors } from '../../api/api-error';
 import { entitiesApi } from '../../api/entities.api';
+import { errorMessages } from '../../api/error-messages';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
@@ -75,12 +75,12 @@ export function NewEntityDialog({
       storeEntity(created, 'created');
       onClose();
     } catch (err) {
-      setServerErrors(fieldErrors(err));
-      setFailed(
-        err instanceof ApiError && err.code === 'code_word_taken'
-          ? t('validation.codeWordTaken')
-          : t('errors.create'),
-      );
+      const { formMessage, fieldMessages } = errorMessages(err, t, {
+        failed: t('errors.create'),
+        shown: ['name', 'type', 'parentId', 'codeWord'],
+      });
+      setServerErrors(fieldMessages);
+      setFailed(formMessage);
     } finally {
       setBusy(false);
     }
@@ -130,6 +130,7 @@ export function NewEntityDialog({
             </option>
           ))}
         </SelectField>
+        {error('parentId') && <p className="text-sm text-red-700">{error('parentId')}</p>}
         <TextField
           label={t('fields.codeWord')}
           value={form.codeWord}

@@ -2,8 +2,9 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ApiError, fieldErrors } from '../../api/api-error';
+import { ApiError } from '../../api/api-error';
 import { authApi } from '../../api/auth.api';
+import { errorMessages } from '../../api/error-messages';
 import { AuthLayout } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
@@ -17,6 +18,7 @@ export default function InstallPage() {
   const status = useAtomValue(installStatusAtom);
   const [form, setForm] = useState({ adminEmail: '', adminPassword: '', rootEntity: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failed, setFailed] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'submitting' | 'error' | 'notConfigured'>('idle');
 
   if (status === 'online' && state !== 'submitting') return <Navigate to="/" replace />;
@@ -39,7 +41,12 @@ export default function InstallPage() {
       store.set(installStatusAtom, 'online');
       navigate('/', { replace: true });
     } catch (err) {
-      setErrors(fieldErrors(err));
+      const { formMessage, fieldMessages } = errorMessages(err, t, {
+        failed: t('install.failed'),
+        shown: ['adminEmail', 'adminPassword', 'rootEntity'],
+      });
+      setErrors(fieldMessages);
+      setFailed(formMessage);
       setState(err instanceof ApiError && err.status >= 500 ? 'notConfigured' : 'error');
     }
   };
@@ -49,9 +56,7 @@ export default function InstallPage() {
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-slate-600">{t('install.intro')}</p>
         {state === 'notConfigured' && <Alert kind="warning">{t('install.notConfigured')}</Alert>}
-        {state === 'error' && Object.keys(errors).length === 0 && (
-          <Alert kind="error">{t('install.failed')}</Alert>
-        )}
+        {state === 'error' && failed && <Alert kind="error">{failed}</Alert>}
         <TextField
           label={t('install.adminEmail')}
           type="email"

@@ -2,6 +2,7 @@ import { NOTE_ICONS } from '@oppslag/common/notes.ts';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessages } from '../../api/error-messages';
 import { type Note, type NoteBody, notesApi } from '../../api/notes.api';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
@@ -10,6 +11,9 @@ import { Checkbox, SelectField, TextField } from '../../components/field';
 import { Icon, NOTE_ICON_DRAWING } from '../../components/icons';
 import { NoteEditor } from './note-editor';
 import { endOfDay, isEmptyHtml, lastDay, osloDay, saveState, startOfDay } from './notes.logic';
+
+/** The note fields the dialog shows a refusal next to. */
+const NOTE_FIELDS = ['text', 'date', 'end'];
 
 /** Icon colours offered by the swatch picker. */
 export const ICON_COLORS = ['#019939', '#c62828', '#ef6c00', '#1565c0', '#6a1b9a', '#37474f'] as const;
@@ -68,11 +72,13 @@ export function NoteDialog({
   const [draft, setDraft] = useState<Draft>(initial);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // Reset whenever the dialog opens.
   useEffect(() => {
     if (open) {
       setDraft(initial);
       setFailed(null);
+      setFieldErrors({});
     }
   }, [open, initial]);
 
@@ -86,6 +92,7 @@ export function NoteDialog({
     if (busy || isEmptyHtml(draft.text)) return;
     setBusy(true);
     setFailed(null);
+    setFieldErrors({});
     const body: NoteBody = {
       text: draft.text,
       icon: draft.icon,
@@ -100,8 +107,13 @@ export function NoteDialog({
         ? await notesApi.update(entityId, note.id, body)
         : await notesApi.create(entityId, body);
       onSaved(saved);
-    } catch {
-      setFailed(note ? t('errors.update', { id: note.id }) : t('errors.create'));
+    } catch (err) {
+      const { formMessage, fieldMessages } = errorMessages(err, t, {
+        failed: note ? t('errors.update', { id: note.id }) : t('errors.create'),
+        shown: NOTE_FIELDS,
+      });
+      setFailed(formMessage);
+      setFieldErrors(fieldMessages);
     } finally {
       setBusy(false);
     }
@@ -151,6 +163,7 @@ export function NoteDialog({
           onChange={(html) => set('text', html)}
           label={t('dialog.text')}
         />
+        {fieldErrors.text && <p className="text-sm text-red-700">{fieldErrors.text}</p>}
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">{t('dialog.icon')}</legend>
           <div className="flex flex-wrap gap-1">
@@ -208,6 +221,7 @@ export function NoteDialog({
             min={minStart}
             max={draft.end || undefined}
             onChange={(e) => set('date', e.target.value)}
+            error={fieldErrors.date}
             required
           />
           <div className="flex items-end gap-2">
@@ -218,6 +232,7 @@ export function NoteDialog({
               value={draft.end}
               min={draft.date}
               onChange={(e) => set('end', e.target.value)}
+              error={fieldErrors.end}
             />
             {draft.end && (
               <Button variant="ghost" onClick={() => set('end', '')}>

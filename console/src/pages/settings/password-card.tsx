@@ -29,7 +29,8 @@ export function PasswordCard() {
         setValues({ password: '', newPassword: '', confirmNewPassword: '' });
         return true;
       },
-      { success: t('password.success'), error: t('password.error') },
+      // The spec's sentence already names the likely cause; the field says which one was refused.
+      { success: t('password.success'), error: () => t('password.error') },
     );
   };
 
@@ -44,7 +45,7 @@ export function PasswordCard() {
           type="password"
           value={values.password}
           onChange={set('password')}
-          error={errors.password}
+          error={errors.password ?? form.fields.password}
           autoComplete="current-password"
           required
         />
@@ -53,7 +54,7 @@ export function PasswordCard() {
           type="password"
           value={values.newPassword}
           onChange={set('newPassword')}
-          error={errors.newPassword}
+          error={errors.newPassword ?? form.fields.newPassword}
           autoComplete="new-password"
           required
         />
@@ -62,7 +63,7 @@ export function PasswordCard() {
           type="password"
           value={values.confirmNewPassword}
           onChange={set('confirmNewPassword')}
-          error={errors.confirmNewPassword}
+          error={errors.confirmNewPassword ?? form.fields.confirmNewPassword}
           autoComplete="new-password"
           required
         />

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveUserDetails } from '../../api/users.api';
+import { saveUserDetails, USER_DETAIL_FIELDS } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
@@ -17,7 +17,6 @@ export function ProfileCard() {
   const user = useAtomValue(tokenUserAtom);
   const profile = useAtomValue(profileAtom);
   const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useFormState();
 
   useEffect(() => {
@@ -31,14 +30,13 @@ export function ProfileCard() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!user) return;
-    setErrors({});
     void form.submit(
       async () => {
-        const updated = await saveUserDetails(user.id, values, setErrors);
+        const updated = await saveUserDetails(user.id, values);
         store.set(profileAtom, updated);
         return updated;
       },
-      { success: t('profile.success'), error: t('profile.error') },
+      { success: t('profile.success'), error: t('profile.error'), shown: USER_DETAIL_FIELDS },
     );
   };
 
@@ -52,7 +50,7 @@ export function ProfileCard() {
           label={t('profile.name')}
           value={values.name}
           onChange={set('name')}
-          error={errors.name}
+          error={form.fields.name}
           autoComplete="name"
         />
         <TextField
@@ -60,7 +58,7 @@ export function ProfileCard() {
           type="email"
           value={values.email}
           onChange={set('email')}
-          error={errors.email}
+          error={form.fields.email}
           autoComplete="email"
           required
         />
@@ -69,7 +67,7 @@ export function ProfileCard() {
           type="tel"
           value={values.phoneNumber}
           onChange={set('phoneNumber')}
-          error={errors.phoneNumber}
+          error={form.fields.phoneNumber}
           hint={t('profile.phoneHint')}
           autoComplete="tel"
         />

@@ -1,8 +1,8 @@
 import { ROLES, type Role } from '@oppslag/common/constants.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../api/api-error';
 import { entitiesApi } from '../../../api/entities.api';
+import { errorMessages } from '../../../api/error-messages';
 import { Button } from '../../../components/button';
 import { Alert } from '../../../components/card';
 import { Modal } from '../../../components/dialog';
@@ -25,7 +25,8 @@ export function AddMemberDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('moderator');
   const [error, setError] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [roleError, setRoleError] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -33,7 +34,8 @@ export function AddMemberDialog({
       setEmail('');
       setRole('moderator');
       setError(null);
-      setFailed(false);
+      setRoleError(null);
+      setFailed(null);
     }
   }, [open]);
 
@@ -45,15 +47,21 @@ export function AddMemberDialog({
       return;
     }
     setBusy(true);
-    setFailed(false);
+    setFailed(null);
+    setRoleError(null);
     try {
       await entitiesApi.addMembers(entityId, [{ email: email.trim(), role }]);
       await loadMembers(entityId);
       onClose();
     } catch (err) {
-      const fields = fieldErrors(err);
-      setError(fields['0'] ?? fields.email ?? null);
-      setFailed(true);
+      // The body is a list of one (email, role): the API reports its fields as 0.email and 0.role.
+      const { formMessage, fieldMessages } = errorMessages(err, t, {
+        failed: t('errors.addMembers'),
+        shown: ['0.email', '0.role'],
+      });
+      setError(fieldMessages['0.email'] ?? null);
+      setRoleError(fieldMessages['0.role'] ?? null);
+      setFailed(formMessage);
     } finally {
       setBusy(false);
     }
@@ -76,7 +84,7 @@ export function AddMemberDialog({
       }
     >
       <form id="add-member-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {failed && <Alert kind="error">{t('errors.addMembers')}</Alert>}
+        {failed && <Alert kind="error">{failed}</Alert>}
         <TextField
           label={t('members.email')}
           type="email"
@@ -93,6 +101,7 @@ export function AddMemberDialog({
             </option>
           ))}
         </SelectField>
+        {roleError && <p className="text-sm text-red-700">{roleError}</p>}
         <p className="text-xs text-slate-500">{t('members.addHint')}</p>
       </form>
     </Modal>

@@ -1,6 +1,5 @@
 import type { UpdateEntityInput } from '@oppslag/common/schemas/entity.ts';
 import { useEffect, useState } from 'react';
-import { fieldErrors } from '../../../api/api-error';
 import { type Entity, entitiesApi } from '../../../api/entities.api';
 import { useFormState } from '../../../lib/use-form-state';
 import { storeEntity } from '../../../state/entities';
@@ -18,7 +17,6 @@ export function useEntityForm<K extends keyof UpdateEntityInput & keyof Entity>(
   const pick = () => Object.fromEntries(keys.map((k) => [k, entity[k]])) as Pick<Entity, K>;
   const [values, setValues] = useState(pick);
   const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const form = useFormState();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the stored entity while untouched
@@ -35,9 +33,8 @@ export function useEntityForm<K extends keyof UpdateEntityInput & keyof Entity>(
     e?.preventDefault();
     const changed: Record<string, unknown> = {};
     for (const k of keys) if (values[k] !== entity[k]) changed[k as string] = normalize(values[k]);
-    setErrors({});
-    await form.submit(async () => {
-      try {
+    await form.submit(
+      async () => {
         const updated = await entitiesApi.update(entity.id, {
           id: entity.id,
           ...changed,
@@ -45,14 +42,13 @@ export function useEntityForm<K extends keyof UpdateEntityInput & keyof Entity>(
         storeEntity(updated);
         setDirty(false);
         return updated;
-      } catch (err) {
-        setErrors(fieldErrors(err));
-        throw err;
-      }
-    }, messages);
+      },
+      { ...messages, shown: keys as readonly string[] },
+    );
   };
 
-  return { values, set, submit, dirty, errors, form };
+  // A refused field's reason shows by that field until the next submit.
+  return { values, set, submit, dirty, errors: form.fields, form };
 }
 
 /** Empty text means "no value" on nullable fields. */
