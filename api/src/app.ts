@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { userAuth } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
 import { httpMetrics } from './middleware/metrics';
+import { rejectUnstorableText } from './middleware/storable-text';
 import { apiRouter } from './routes/index';
 import { queuesBoard } from './routes/queues-board/queues-board';
 import { healthRoutes } from './routes/system.routes';
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
+  app.use(rejectUnstorableText);
   app.use(userAuth(deps));
   app.use(queuesBoard(deps));
   const api = apiRouter(deps);

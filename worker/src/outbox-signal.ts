@@ -1,30 +1,12 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { OutboxNotifier } from '../../api/src/deps';
-
-const channel = (redisPrefix: string) => `${redisPrefix}:outbox:committed`;
+import { outboxChannel } from '../../api/src/lib/outbox-signal';
 
 /**
- * When the API runs in a process of its own, it tells the worker's relay over Redis pub/sub that
- * events were committed, so they move at once instead of at the next sweep. Losing a signal (Redis
- * down) only delays delivery until the sweep.
+ * The worker's end of the API's commit signal (api/src/lib/outbox-signal.ts): calls
+ * `target.notify()` for every message, resubscribing after reconnects; returns an unsubscribe.
  */
-export function outboxPublisher(redis: Redis, redisPrefix: string): OutboxNotifier {
-  let pending = false;
-  return {
-    notify() {
-      // Several commits in one tick make one message.
-      if (pending) return;
-      pending = true;
-      queueMicrotask(() => {
-        pending = false;
-        redis.publish(channel(redisPrefix), '1').catch(() => undefined);
-      });
-    },
-  };
-}
-
-/** Calls `target.notify()` for every signal (resubscribing after reconnects); returns an unsubscribe. */
 export function subscribeOutbox(
   redisUrl: string,
   redisPrefix: string,
@@ -35,7 +17,7 @@ export function subscribeOutbox(
   sub.on('error', (err) => logger.debug({ err: err.message }, 'outbox signal redis error'));
   sub.on('message', () => target.notify());
   sub
-    .subscribe(channel(redisPrefix))
+    .subscribe(outboxChannel(redisPrefix))
     .catch((err: Error) => logger.warn({ err: err.message }, 'outbox signal subscribe failed'));
   return () => sub.disconnect();
 }

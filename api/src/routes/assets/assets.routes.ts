@@ -18,7 +18,6 @@ import {
   resolveAssetViewer,
 } from '../../services/asset-access.service';
 import { MAX_UPLOAD_BYTES, normalizeCroppedUpload, normalizeUpload } from '../../services/asset-files';
-import { enqueueAssetCrop } from '../../services/asset-jobs';
 import { idParam } from '../id-param';
 import './assets.openapi';
 
@@ -73,7 +72,7 @@ export function assetsRoutes(deps: AppDeps): Router<ApiState> {
       await deps.storage.delete(storageKey);
       throw err;
     }
-    await enqueueAssetCrop(deps, { assetId: row.id, cropVersion: row.cropVersion });
+    deps.outbox.notify();
     ctx.status = 201;
     ctx.body = { asset: presentAsset(row, alphabet) };
   });
@@ -105,7 +104,7 @@ export function assetsRoutes(deps: AppDeps): Router<ApiState> {
       const asset = await loadEditableAsset(tx, v, id);
       return updateAssetCrop(tx, asset, input, deps.now());
     });
-    await enqueueAssetCrop(deps, { assetId: row.id, cropVersion: row.cropVersion });
+    deps.outbox.notify();
     ctx.body = { asset: presentAsset(row, alphabet) };
   });
 
