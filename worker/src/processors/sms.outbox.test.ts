@@ -1,3 +1,4 @@
+import { THEME_PRIMARY } from '@oppslag/common';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoApproveNumbers, events, notes, smsMessages } from '../../../api/src/db/schema/index';
@@ -57,15 +58,17 @@ describe('background jobs start from the outbox', () => {
     );
 
   it('webhook → sms.received event → relay → sms job → note via the note service → note.created', async () => {
-    expect((await sendSms('seam-1', 'ORGA Trappevask <i>tirsdag</i>')).status).toBe(200);
+    expect((await sendSms('seam-1', 'ORGA Trappevask <i>tirsdag</i>\nkl. 18')).status).toBe(200);
     const note = await routedNote('seam-1');
     expect(note).toMatchObject({
       entityId: world.entities.orgA.id,
       source: 'sms',
       approved: true,
       icon: 'comment',
-      text: '<p>Trappevask &lt;i&gt;tirsdag&lt;/i&gt;</p>',
+      // Escaped, then sanitized by the note service like a console note (which writes <br />).
+      text: '<p>Trappevask &lt;i&gt;tirsdag&lt;/i&gt;<br />kl. 18</p>',
     });
+    expect(note.iconColor).toBe(THEME_PRIMARY);
     const [created] = await noteCreated(note.id);
     expect(created.data).toMatchObject({ note: { id: note.id, source: 'sms', approved: true } });
     const [received] = (await db().select().from(events).where(eq(events.type, 'sms.received'))).filter(
