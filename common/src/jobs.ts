@@ -84,6 +84,9 @@ export function jobSchema(queue: string, name: string): z.ZodType | undefined {
 export const queueConsumer = (queue: CataloguedQueue): 'realtime' | 'worker' =>
   queue === 'events' ? 'realtime' : 'worker';
 
+/** A catalogued job: the queue and one of its job names (a typo fails at tsc). */
+type EventJobTarget = { [Q in CataloguedQueue]: { queue: Q; name: JobName<Q> } }[CataloguedQueue];
+
 /**
  * Background work that starts from the outbox. The API never talks to BullMQ: a write that needs
  * work done records one of these events in its transaction (its `data` is the job's payload), and
@@ -93,15 +96,13 @@ export const queueConsumer = (queue: CataloguedQueue): 'realtime' | 'worker' =>
 export const EVENT_JOBS = {
   'sms.received': { queue: 'sms', name: 'inbound' },
   'asset.cropRequested': { queue: 'assets', name: 'crop' },
-} as const satisfies Partial<Record<EventType, { queue: CataloguedQueue; name: string }>>;
+} as const satisfies Partial<Record<EventType, EventJobTarget>>;
 export type JobEventType = keyof typeof EVENT_JOBS;
 
 /** The job an outbox event starts (queue, name, payload, jobId), or null for a plain event. */
 export function jobStartedBy(
   event: Pick<OutboxEvent, 'id' | 'type' | 'data'>,
 ): { queue: CataloguedQueue; name: string; data: unknown; jobId: string } | null {
-  const target = (EVENT_JOBS as Partial<Record<EventType, { queue: CataloguedQueue; name: string }>>)[
-    event.type
-  ];
+  const target = (EVENT_JOBS as Partial<Record<EventType, EventJobTarget>>)[event.type];
   return target ? { ...target, data: event.data, jobId: event.id } : null;
 }
