@@ -190,8 +190,9 @@ export class OutboxRelay implements OutboxNotifier {
       const started = new Map<QueueName, { name: string; data: unknown; opts: { jobId: string } }[]>();
       for (const job of jobs.map(jobStartedBy)) {
         if (!job) continue;
-        const bulk = started.get(job.queue) ?? started.set(job.queue, []).get(job.queue);
-        bulk?.push({ name: job.name, data: job.data, opts: { jobId: job.jobId } });
+        const bulk = started.get(job.queue) ?? [];
+        bulk.push({ name: job.name, data: job.data, opts: { jobId: job.jobId } });
+        started.set(job.queue, bulk);
       }
       for (const [queue, bulk] of started) await queues.queue(queue).addBulk(bulk);
       return rows.length;
