@@ -5,6 +5,7 @@ import { userAuth } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
 import { httpMetrics } from './middleware/metrics';
 import { securityHeaders } from './middleware/security-headers';
+import { rejectUnstorableText } from './middleware/storable-text';
 import { apiRouter } from './routes/index';
 import { queuesBoard } from './routes/queues-board/queues-board';
 import { healthRoutes } from './routes/system.routes';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
+  app.use(rejectUnstorableText);
   app.use(userAuth(deps));
   app.use(queuesBoard(deps));
   const api = apiRouter(deps);

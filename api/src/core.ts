@@ -5,6 +5,7 @@ export * from './config';
 export * from './db/client';
 export * from './db/schema/index';
 export * from './deps';
+export * from './errors';
 export * from './infra';
 export * from './lib/hashids';
 export * from './lib/logger';

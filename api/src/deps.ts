@@ -11,6 +11,15 @@ export interface OutboxNotifier {
   notify(): void;
 }
 
+/**
+ * The deps' commit signal (api/src/lib/outbox-signal.ts): a relay in the same process subscribes
+ * to it instead of replacing it, so the deps are built once and never patched.
+ */
+export interface OutboxSignal extends OutboxNotifier {
+  /** Calls `listener` on every notify; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
 /** Everything the API needs from outside; createApp takes it as an argument so tests build their own. */
 export interface AppDeps {
   config: Config;
@@ -19,7 +28,7 @@ export interface AppDeps {
   logger: Logger;
   tokens: TokenService;
   mailer: Mailer;
-  outbox: OutboxNotifier;
+  readonly outbox: OutboxSignal;
   /** Asset files (uploads and their renditions). */
   storage: Storage;
   /** The clock; tests replace it to move time (reset-token expiry, note states). */

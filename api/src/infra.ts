@@ -3,11 +3,23 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDatabase, runMigrations } from './db/client';
-import type { AppDeps, OutboxNotifier } from './deps';
+import type { AppDeps } from './deps';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
+import { createOutboxSignal } from './lib/outbox-signal';
 import { createStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
+
+/** The API's fail-fast Redis connection (no offline queue: a command while Redis is down fails at once). */
+export function openRedis(config: Config, logger: Logger): Redis {
+  const redis = new Redis(config.redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+  });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  return redis;
+}
 
 /**
  * Opens PostgreSQL (or PGlite under DATA_DIR) and Redis and wires the dependencies. Migrations run
@@ -16,17 +28,14 @@ import { TokenService } from './lib/tokens';
  */
 export async function createDeps(
   config: Config,
-  overrides: Partial<AppDeps> & { logger?: Logger; outbox?: OutboxNotifier; migrate?: boolean } = {},
+  overrides: Partial<AppDeps> & { logger?: Logger; migrate?: boolean } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel, 'api');
   const database =
     overrides.database ??
     (await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }));
   if (overrides.migrate) await runMigrations(database);
-  const redis =
-    overrides.redis ??
-    new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const redis = overrides.redis ?? openRedis(config, logger);
   const now = overrides.now ?? (() => new Date());
   return {
     config,
@@ -43,7 +52,7 @@ export async function createDeps(
     mailer:
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
-    outbox: overrides.outbox ?? { notify: () => undefined },
+    outbox: overrides.outbox ?? createOutboxSignal(),
     storage: overrides.storage ?? createStorage(config.assetStorage, config.dataDir, database),
   };
 }

@@ -3,18 +3,19 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { closeDeps, createDeps } from './infra';
+import { closeDeps, createDeps, openRedis } from './infra';
 import { createClosableServer } from './lib/http-server';
 import { createLogger } from './lib/logger';
-import { outboxPublisher } from './lib/outbox-signal';
+import { createOutboxSignal, redisOutboxPublisher } from './lib/outbox-signal';
 import { onShutdown } from './lib/shutdown';
 import { builtWebApps, serveWebApps } from './middleware/static-web';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const config = loadConfig();
 const logger = createLogger(config.logLevel, 'api');
-const deps = await createDeps(config, { logger });
-deps.outbox = outboxPublisher(deps.redis, config.redisPrefix);
+const redis = openRedis(config, logger);
+const outbox = createOutboxSignal(redisOutboxPublisher(redis, config.redisPrefix));
+const deps = await createDeps(config, { logger, redis, outbox });
 const app = createApp(deps);
 const web = builtWebApps(root);
 if (web.length) app.use(serveWebApps(web));
@@ -24,7 +25,7 @@ http.server.listen(config.port, config.bindHost, () => logger.info({ port: confi
 // Stop accepting, let in-flight requests finish, then close PostgreSQL and Redis.
 onShutdown(logger, 'api', async () => {
   await http.close();
-  // QUIT, not a cut: queue adds a finished request started (e.g. an inbound SMS job) still land.
+  // QUIT, not a cut: a commit signal a finished request published still lands.
   await deps.redis.quit().catch(() => undefined);
   await closeDeps(deps);
 });

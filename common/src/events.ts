@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   'content.updated',
   'content.deleted',
   'asset.updated',
+  'asset.cropRequested',
   'autoApproveNumber.changed',
   'transitStop.changed',
   'transit.updated',

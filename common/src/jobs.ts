@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from './events';
+import { EVENT_TYPES, type EventType } from './events';
 
 /**
  * The catalogue of background work: every BullMQ queue and, per queue, every job name with the
@@ -42,15 +42,10 @@ export const assetCropJobSchema = z.object({
   cropVersion: z.number().int().positive(),
 });
 export type AssetCropJob = z.infer<typeof assetCropJobSchema>;
-/** Re-queues crops left pending (requested while Redis was away); a scheduler runs it every minute. */
-export const assetSweepJobSchema = z.object({});
-/** Job ids make a repeated enqueue of the same crop request a no-op in BullMQ. */
-export const assetCropJobId = (job: AssetCropJob) => `asset-${job.assetId}-crop-${job.cropVersion}`;
 
 /** Route one stored inbound SMS (sms_messages row) to a note. */
 export const smsInboundJobSchema = z.object({ smsMessageId: z.number().int().positive() });
-/** One job per stored message; a repeated enqueue (webhook retry, sweep) is a no-op while it exists. */
-export const smsInboundJobId = (smsMessageId: number) => `sms-${smsMessageId}`;
+export type SmsInboundJob = z.infer<typeof smsInboundJobSchema>;
 
 /** Poll Entur for one entity's stops (a job scheduler per entity with stops). */
 export const transitPollJobSchema = z.object({ entityId: z.number().int().positive() });
@@ -66,7 +61,7 @@ export const weatherSweepJobSchema = z.object({});
 export const JOBS = {
   events: { event: outboxEventSchema },
   effects: { effect: effectJobSchema },
-  assets: { crop: assetCropJobSchema, sweep: assetSweepJobSchema },
+  assets: { crop: assetCropJobSchema },
   sms: { inbound: smsInboundJobSchema },
   transit: { poll: transitPollJobSchema },
   weather: { sweep: weatherSweepJobSchema },
@@ -88,3 +83,26 @@ export function jobSchema(queue: string, name: string): z.ZodType | undefined {
 /** Processes that consume each catalogued queue: the gateway pushes events, the worker does the rest. */
 export const queueConsumer = (queue: CataloguedQueue): 'realtime' | 'worker' =>
   queue === 'events' ? 'realtime' : 'worker';
+
+/** A catalogued job: the queue and one of its job names (a typo fails at tsc). */
+type EventJobTarget = { [Q in CataloguedQueue]: { queue: Q; name: JobName<Q> } }[CataloguedQueue];
+
+/**
+ * Background work that starts from the outbox. The API never talks to BullMQ: a write that needs
+ * work done records one of these events in its transaction (its `data` is the job's payload), and
+ * the outbox relay adds the job next to the event, with jobId = event id. So "Redis is down" has
+ * one answer for every job: the event waits in PostgreSQL until the relay can hand it over.
+ */
+export const EVENT_JOBS = {
+  'sms.received': { queue: 'sms', name: 'inbound' },
+  'asset.cropRequested': { queue: 'assets', name: 'crop' },
+} as const satisfies Partial<Record<EventType, EventJobTarget>>;
+export type JobEventType = keyof typeof EVENT_JOBS;
+
+/** The job an outbox event starts (queue, name, payload, jobId), or null for a plain event. */
+export function jobStartedBy(
+  event: Pick<OutboxEvent, 'id' | 'type' | 'data'>,
+): { queue: CataloguedQueue; name: string; data: unknown; jobId: string } | null {
+  const target = (EVENT_JOBS as Partial<Record<EventType, EventJobTarget>>)[event.type];
+  return target ? { ...target, data: event.data, jobId: event.id } : null;
+}

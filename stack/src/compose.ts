@@ -44,8 +44,6 @@ export async function composeServer(deps: AppDeps, opts: ComposeOptions): Promis
         background: opts.worker === 'relay' ? false : undefined,
       })
     : null;
-  // After a commit the API wakes the relay in this process; elsewhere the relay's sweep finds it.
-  if (worker) deps.outbox = worker.relay;
   let app: Koa;
   if (opts.api) app = createApp(deps);
   else {

@@ -8,9 +8,9 @@ import { startWorkerRuntime } from './runtime';
 const config = loadConfig();
 const logger = createLogger(config.logLevel, 'worker');
 const deps = await createDeps(config, { logger });
+// The runtime's relay subscribes to deps.outbox, so a write made by this process (e.g. a note from
+// an SMS) is relayed at once, and to the API processes' signal over Redis (`listen`).
 const runtime = await startWorkerRuntime(deps, { listen: true });
-// A write made by this process (e.g. a note from an SMS) is relayed at once, not at the next sweep.
-deps.outbox = runtime.relay;
 
 const health = new Koa();
 health.use(healthRoutes(deps).routes());

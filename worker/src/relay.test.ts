@@ -136,6 +136,27 @@ describe('outbox relay', () => {
     expect(await queues.queue('effects').getJob(`${event.id}_audit`)).toBeDefined();
   });
 
+  it('starts the job a job event names (EVENT_JOBS), with jobId = event id, in the same pass', async () => {
+    const [sms, crop, plain] = await db.database.db.transaction(async (tx) => [
+      await recordEvent(tx, { type: 'sms.received', entityId: null, data: { smsMessageId: 41 } }),
+      await recordEvent(tx, {
+        type: 'asset.cropRequested',
+        entityId: 12,
+        data: { assetId: 5, cropVersion: 3 },
+      }),
+      await recordEvent(tx, { type: 'note.created', entityId: 12, data: { id: 1 } }),
+    ]);
+    await relay().drain();
+    const inbound = await queues.queue('sms').getJob(sms.id);
+    expect([inbound?.name, inbound?.data]).toEqual(['inbound', { smsMessageId: 41 }]);
+    const render = await queues.queue('assets').getJob(crop.id);
+    expect([render?.name, render?.data]).toEqual(['crop', { assetId: 5, cropVersion: 3 }]);
+    expect(await queues.queue('sms').getJob(plain.id)).toBeUndefined();
+    expect(await queues.queue('assets').getJob(plain.id)).toBeUndefined();
+    // Still pushed as events like any other (the gateway keeps every entity's sequence gap-free).
+    expect(await queues.queue('events').getJob(crop.id)).toBeDefined();
+  });
+
   it('purges sent events past the retention and keeps unsent ones', async () => {
     const old = await writeEvent(db, 11);
     const unsent = await writeEvent(db, 11);

@@ -6,7 +6,7 @@ import {
   outboxRelayed,
   type Queues,
 } from '@oppslag/api/core';
-import type { EventType, OutboxEvent } from '@oppslag/common';
+import { type EventType, jobStartedBy, type OutboxEvent, type QueueName } from '@oppslag/common';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 
@@ -188,6 +188,16 @@ export class OutboxRelay implements OutboxNotifier {
         })),
       );
       if (effects.length) await queues.queue('effects').addBulk(effects);
+      // Background jobs start from the outbox too (common/src/jobs.ts EVENT_JOBS): same transaction,
+      // so a job is added at least once and its event is marked sent only with it.
+      const started = new Map<QueueName, { name: string; data: unknown; opts: { jobId: string } }[]>();
+      for (const job of jobs.map(jobStartedBy)) {
+        if (!job) continue;
+        const bulk = started.get(job.queue) ?? [];
+        bulk.push({ name: job.name, data: job.data, opts: { jobId: job.jobId } });
+        started.set(job.queue, bulk);
+      }
+      for (const [queue, bulk] of started) await queues.queue(queue).addBulk(bulk);
       return rows.length;
     });
   }

@@ -15,8 +15,8 @@ export interface WorkerRuntime {
 
 /**
  * The worker role: the outbox relay plus a BullMQ consumer for every queue the worker owns. Used
- * by worker/src/main.ts on its own and by the embedded single process, where the API's
- * `deps.outbox` is this relay so a commit triggers a pass at once.
+ * by worker/src/main.ts on its own and by the embedded single process; the relay subscribes to
+ * `deps.outbox`, so a commit in the same process triggers a pass at once.
  */
 export async function startWorkerRuntime(
   deps: AppDeps,
@@ -46,6 +46,8 @@ export async function startWorkerRuntime(
     sweepMs: opts.sweepMs,
   });
   if (opts.relay !== false) relay.start();
+  // Commits in this process (deps.outbox, set when the deps were built) wake the relay at once.
+  const unsubscribeLocal = deps.outbox.subscribe(() => relay.notify());
   const unsubscribe = opts.listen
     ? subscribeOutbox(deps.config.redisUrl, deps.config.redisPrefix, relay, deps.logger)
     : null;
@@ -62,6 +64,7 @@ export async function startWorkerRuntime(
     relay,
     workers,
     async close() {
+      unsubscribeLocal();
       unsubscribe?.();
       await stopBackground();
       await relay.stop();

@@ -57,6 +57,7 @@ describe('mountRoute', () => {
     const deps: AppDeps = {
       ...backend.deps,
       outbox: {
+        subscribe: () => () => undefined,
         notify: () =>
           seenAtNotify.push(
             backend.deps.database.db

@@ -8,8 +8,22 @@ import type { NormalizedFile } from './asset-files';
 import { recordEvent } from './events.service';
 
 /**
+ * Asks for the render of an asset's crop version: the outbox relay turns the event into the
+ * `assets/crop` job (common/src/jobs.ts EVENT_JOBS), so the request commits with the row it renders
+ * and waits in PostgreSQL while Redis is down. Payload = the job's (assetCropJobSchema).
+ */
+async function requestCrop(tx: Tx, row: AssetRow, actorId: number | null): Promise<void> {
+  await recordEvent(tx, {
+    type: 'asset.cropRequested',
+    entityId: row.entityId,
+    data: { assetId: row.id, cropVersion: row.cropVersion },
+    actorId,
+  });
+}
+
+/**
  * Inserts an uploaded asset whose file is already stored under `storageKey`. It starts at crop
- * version 1 with the default crop (page 1, scale 1, centred) so it gets a rendition at once.
+ * version 1 with the default crop (page 1, scale 1, centred) and requests its rendition at once.
  */
 export async function createAsset(
   tx: Tx,
@@ -39,15 +53,17 @@ export async function createAsset(
       createdBy: actor.id,
     })
     .returning();
+  await requestCrop(tx, row, actor.id);
   return row;
 }
 
-/** Stores new crop parameters and bumps the crop version; the caller queues the render after commit. */
+/** Stores new crop parameters, bumps the crop version and requests its render (notify after commit). */
 export async function updateAssetCrop(
   tx: Tx,
   asset: AssetRow,
   input: UpdateAssetCropInput,
   now: Date,
+  actorId: number | null = null,
 ): Promise<AssetRow> {
   if (input.page > asset.pageCount) {
     throw invalidField(
@@ -69,6 +85,7 @@ export async function updateAssetCrop(
     .where(eq(assets.id, asset.id))
     .returning();
   if (!row) throw notFound('Asset');
+  await requestCrop(tx, row, actorId);
   return row;
 }
 

@@ -45,6 +45,35 @@ function checkStart(date: Date, now: Date): void {
     throw invalidField({ path: 'date', code: 'in_past' }, NOTE_START_BEFORE_TODAY_MESSAGE);
 }
 
+type NewNote = Pick<typeof notes.$inferInsert, 'entityId' | 'ownerId' | 'text' | 'date'> &
+  Partial<Pick<typeof notes.$inferInsert, 'icon' | 'iconColor' | 'end' | 'sticky' | 'approved'>> &
+  Pick<typeof notes.$inferInsert, 'source' | 'smsMessageId'>;
+
+/** The one insert of a note (console or SMS): defaults, sanitizing and the `note.created` event. */
+async function insertNote(tx: Tx, input: NewNote, actorId: number | null, now: Date): Promise<NoteRow> {
+  const [row] = await tx
+    .insert(notes)
+    .values({
+      ...input,
+      text: cleanText(input.text),
+      icon: input.icon ?? DEFAULT_NOTE_ICON,
+      iconColor: input.iconColor ?? THEME_PRIMARY,
+      end: input.end ?? null,
+      sticky: input.sticky ?? false,
+      approved: input.approved ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await recordEvent(tx, {
+    type: 'note.created',
+    entityId: row.entityId,
+    data: { id: row.id, note: presentNote(row, now) },
+    actorId,
+  });
+  return row;
+}
+
 export async function createNote(
   tx: Tx,
   entityId: number,
@@ -55,31 +84,73 @@ export async function createNote(
   if (input.entityId !== undefined && input.entityId !== entityId)
     throw invalidField({ path: 'entityId', code: 'path_mismatch' }, 'Entity id does not match the path');
   checkStart(input.date, now);
-  const ownerId = input.ownerId ?? actor.id;
   if (input.ownerId != null) await checkOwner(tx, input.ownerId);
-  const [row] = await tx
-    .insert(notes)
-    .values({
+  return insertNote(
+    tx,
+    {
       entityId,
-      ownerId,
-      text: cleanText(input.text),
-      icon: input.icon ?? DEFAULT_NOTE_ICON,
-      iconColor: input.iconColor ?? THEME_PRIMARY,
+      ownerId: input.ownerId ?? actor.id,
+      text: input.text,
+      icon: input.icon,
+      iconColor: input.iconColor,
       date: input.date,
-      end: input.end ?? null,
-      sticky: input.sticky ?? false,
-      approved: input.approved ?? false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await recordEvent(tx, {
-    type: 'note.created',
-    entityId,
-    data: { id: row.id, note: presentNote(row, now) },
-    actorId: actor.id,
-  });
-  return row;
+      end: input.end,
+      sticky: input.sticky,
+      approved: input.approved,
+      source: 'console',
+    },
+    actor.id,
+    now,
+  );
+}
+
+/** How long an SMS note stays on the board: a week, then it expires like any other note. */
+export const SMS_NOTE_DAYS = 7;
+export const SMS_NOTE_ICON = 'comment';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * Plain text (an SMS) in the rich-text form notes store: escaped, so nothing in it is markup, with
+ * line breaks kept, as one paragraph. The note insert then sanitizes it like any other note text.
+ */
+export function plainTextToRichText(text: string): string {
+  const escaped = text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return `<p>${escaped.replace(/\r?\n/g, '<br>')}</p>`;
+}
+
+/**
+ * The note an inbound SMS becomes: its plain text (code word removed) on the routed entity, from
+ * now for SMS_NOTE_DAYS, approved when the sender's standing allows it, owned by the sending member
+ * if there is one. Same insert, defaults and sanitizing as a console note; no actor.
+ */
+export async function createSmsNote(
+  tx: Tx,
+  input: { entityId: number; smsMessageId: number; text: string; ownerId: number | null; approved: boolean },
+  now: Date,
+): Promise<NoteRow> {
+  return insertNote(
+    tx,
+    {
+      entityId: input.entityId,
+      ownerId: input.ownerId,
+      text: plainTextToRichText(input.text),
+      icon: SMS_NOTE_ICON,
+      date: now,
+      end: new Date(now.getTime() + SMS_NOTE_DAYS * 24 * 3600 * 1000),
+      approved: input.approved,
+      source: 'sms',
+      smsMessageId: input.smsMessageId,
+    },
+    null,
+    now,
+  );
 }
 
 async function ownNote(tx: Tx, entityId: number, noteId: number): Promise<NoteRow> {

@@ -1,4 +1,4 @@
-import { assets, bullPrefix, events, ProcessorRegistry, Queues } from '@oppslag/api/core';
+import { assets, events } from '@oppslag/api/core';
 import {
   createWorld,
   pdfSample,
@@ -8,12 +8,12 @@ import {
   uploadAsset,
   type World,
 } from '@oppslag/api/testing';
-import { assetCropJobId } from '@oppslag/common';
-import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAssetProcessors, renderAssetCrop, requeuePendingCrops } from './assets.processor';
+import { startSmsPipeline } from '../test/sms-pipeline';
+import { renderAssetCrop } from './assets.processor';
+import { redeliverStalledJobs } from './redeliver';
 
 let api: TestApi;
 let world: World;
@@ -74,15 +74,13 @@ const halves = () =>
     .toBuffer();
 
 describe('assets/crop processor', () => {
-  it('is queued on upload and renders the uploader default size; repeats and stale versions write nothing', async () => {
+  it('is requested on upload and renders the uploader default size; repeats and stale versions write nothing', async () => {
     const asset = await upload(await halves());
-    const queue = new Queue('assets', {
-      connection: api.deps.redis,
-      prefix: bullPrefix(api.deps.config.redisPrefix),
-    });
-    const job = await queue.getJob(assetCropJobId({ assetId: asset.id, cropVersion: 1 }));
-    expect(job?.data).toEqual({ assetId: asset.id, cropVersion: 1 });
-    await queue.close();
+    const requested = await api.deps.database.db
+      .select()
+      .from(events)
+      .where(eq(events.type, 'asset.cropRequested'));
+    expect(requested.map((e) => e.data)).toContainEqual({ assetId: asset.id, cropVersion: 1 });
 
     const updated = await putCrop(asset.id, { page: 1, offsetX: 0, offsetY: 0, scale: 1 });
     expect(updated).toMatchObject({ cropVersion: 2, cropPending: true, hasCropped: false });
@@ -172,16 +170,9 @@ describe('assets/crop processor', () => {
     expectColor((await cropped(asset.id)).pixel(240, 400), [255, 255, 0]);
   });
 
-  it('is consumed by a BullMQ worker on the shared prefix', async () => {
-    const queues = new Queues({
-      redisUrl: api.deps.config.redisUrl,
-      redisPrefix: api.deps.config.redisPrefix,
-      logger: api.deps.logger,
-    });
+  it('is started by the outbox relay and consumed by the assets worker', async () => {
+    const pipeline = await startSmsPipeline(api);
     try {
-      queues.worker('assets', (job) =>
-        renderAssetCrop(api.deps, job.data as { assetId: number; cropVersion: number }),
-      );
       const asset = await upload(await pngSample(800, 600));
       const deadline = Date.now() + 15_000;
       let done = false;
@@ -197,54 +188,37 @@ describe('assets/crop processor', () => {
         .where(and(eq(events.type, 'asset.updated'), eq(events.entityId, world.entities.orgA.id)));
       expect(row).toBeDefined();
     } finally {
-      await queues.close();
+      await pipeline.close();
     }
   });
 
-  it('queues again the crops whose newest version has no rendition (e.g. Redis was down)', async () => {
-    const pending = await upload(await pngSample(100, 100));
-    await api.deps.database.db.update(assets).set({ cropVersion: 7 }).where(eq(assets.id, pending.id));
-    const queue = new Queue('assets', {
-      connection: api.deps.redis,
-      prefix: bullPrefix(api.deps.config.redisPrefix),
-    });
-    try {
-      expect(await requeuePendingCrops(api.deps, queue)).toBeGreaterThanOrEqual(1);
-      const job = await queue.getJob(assetCropJobId({ assetId: pending.id, cropVersion: 7 }));
-      expect(job?.data).toEqual({ assetId: pending.id, cropVersion: 7 });
-      expect(await renderAssetCrop(api.deps, { assetId: pending.id, cropVersion: 7 })).toBe('rendered');
-      const again = await requeuePendingCrops(api.deps, queue);
-      const stillPending = await api.deps.database.db.select().from(assets).where(eq(assets.id, pending.id));
-      expect(stillPending[0].croppedKey).toBe(`cropped/${pending.id}-v7.webp`);
-      expect(again).toBeGreaterThanOrEqual(0);
-    } finally {
-      await queue.close();
-    }
-  });
-
-  it('registers the crop and sweep jobs and schedules the sweep', async () => {
-    const queues = new Queues({
-      redisUrl: api.deps.config.redisUrl,
-      redisPrefix: api.deps.config.redisPrefix,
-      logger: api.deps.logger,
-    });
-    try {
-      const registry = new ProcessorRegistry();
-      registerAssetProcessors(registry, { deps: api.deps, queues });
-      const queue = queues.queue('assets');
-      const deadline = Date.now() + 5000;
-      let scheduler = await queue.getJobScheduler('assets-sweep');
-      while (!scheduler && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 50));
-        scheduler = await queue.getJobScheduler('assets-sweep');
-      }
-      expect(Number(scheduler?.every)).toBe(60_000);
-      const pending = await upload(await pngSample(50, 50));
-      const swept = await registry.dispatch('assets', { name: 'sweep', data: {} } as never);
-      expect(swept).toBeGreaterThanOrEqual(1);
-      expect(await queue.getJob(assetCropJobId({ assetId: pending.id, cropVersion: 1 }))).toBeTruthy();
-    } finally {
-      await queues.close();
-    }
+  it('requests again, through the outbox, a crop whose job was handed over but never done', async () => {
+    const lost = await upload(await pngSample(100, 100));
+    const db = api.deps.database.db;
+    const requested = () =>
+      db
+        .select()
+        .from(events)
+        .where(eq(events.type, 'asset.cropRequested'))
+        .then((rows) => rows.filter((e) => (e.data as { assetId: number }).assetId === lost.id));
+    // Not handed over yet (Redis down): the outbox holds it, nothing is requested twice.
+    expect(await redeliverStalledJobs(api.deps, 0)).toBe(0);
+    // Handed over, then lost by Redis: requested once more, and not again while that one is fresh.
+    await db.update(events).set({ sentAt: new Date(Date.now() - 10 * 60_000) });
+    await db
+      .update(assets)
+      .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(assets.id, lost.id));
+    expect(await redeliverStalledJobs(api.deps, 60_000)).toBeGreaterThanOrEqual(1);
+    expect((await requested()).map((e) => e.data)).toEqual([
+      { assetId: lost.id, cropVersion: 1 },
+      { assetId: lost.id, cropVersion: 1 },
+    ]);
+    expect(await redeliverStalledJobs(api.deps, 60_000)).toBe(0);
+    // Rendered: nothing left to redeliver even when its events are old.
+    expect(await renderAssetCrop(api.deps, { assetId: lost.id, cropVersion: 1 })).toBe('rendered');
+    await db.update(events).set({ sentAt: new Date(Date.now() - 10 * 60_000) });
+    expect(await redeliverStalledJobs(api.deps, 60_000)).toBe(0);
+    expect(await requested()).toHaveLength(2);
   });
 });

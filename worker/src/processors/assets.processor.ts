@@ -8,14 +8,7 @@ import {
   recordEvent,
   SAFE_DECODE,
 } from '@oppslag/api/core';
-import {
-  type AssetCropJob,
-  assetCropJobId,
-  type ContentSlot,
-  planCrop,
-  resolveFeatureSet,
-} from '@oppslag/common';
-import type { Queue } from 'bullmq';
+import { type AssetCropJob, type ContentSlot, planCrop, resolveFeatureSet } from '@oppslag/common';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { WorkerContext } from './index';
@@ -63,8 +56,8 @@ export async function renderCrop(
 export type CropOutcome = 'rendered' | 'already-done' | 'stale' | 'missing';
 
 /**
- * The `assets/crop` job. BullMQ may run it more than once and crop requests may overtake each
- * other, so: only the asset's newest crop version is written; the output key is derived from
+ * The `assets/crop` job, started by the relay from an `asset.cropRequested` event. BullMQ may run
+ * it more than once and crop requests may overtake each other, so: only the asset's newest crop version is written; the output key is derived from
  * (asset id, crop version) and is written once; the row flips to it with a conditional update,
  * so of two identical runs exactly one records the `asset.updated` event.
  */
@@ -113,45 +106,17 @@ export async function renderAssetCrop(deps: AssetCropDeps, job: AssetCropJob): P
   return 'rendered';
 }
 
+/** The BullMQ scheduler that used to re-queue pending crops (redeliver.ts covers lost jobs now). */
+const RETIRED_ASSETS_SCHEDULER = 'assets-sweep';
+
 /**
- * Queues every crop whose newest version has no rendition yet, e.g. requested while Redis was
- * down. Job ids make this safe to repeat; the `assets/sweep` job runs it every minute.
+ * Registers the `assets/crop` job, which the outbox relay starts from `asset.cropRequested`
+ * events, and removes the retired sweep scheduler an older version left in Redis.
  */
-export async function requeuePendingCrops(deps: Pick<AppDeps, 'database'>, queue: Queue): Promise<number> {
-  const pending = await deps.database.db
-    .select({ id: assets.id, cropVersion: assets.cropVersion })
-    .from(assets)
-    .where(
-      sql`${assets.cropVersion} > 0 and ${assets.croppedKey} is distinct from ('cropped/' || ${assets.id} || '-v' || ${assets.cropVersion} || '.webp')`,
-    );
-  for (const p of pending) {
-    const job = { assetId: p.id, cropVersion: p.cropVersion };
-    await queue.add('crop', job, { jobId: assetCropJobId(job) });
-  }
-  return pending.length;
-}
-
-const ASSETS_SCHEDULER = 'assets-sweep';
-/** How often crops left pending are queued again. */
-export const ASSETS_SWEEP_EVERY_MS = 60_000;
-
-/** Creates the sweep's scheduler unless it exists (upserting would move its next run). */
-async function ensureAssetsScheduler(queue: Queue): Promise<void> {
-  const existing = await queue.getJobScheduler(ASSETS_SCHEDULER);
-  if (existing && Number(existing.every) === ASSETS_SWEEP_EVERY_MS) return;
-  await queue.upsertJobScheduler(
-    ASSETS_SCHEDULER,
-    { every: ASSETS_SWEEP_EVERY_MS },
-    { name: 'sweep', data: {} },
-  );
-}
-
-/** Registers the `assets` jobs: crop renders, and the sweep that queues crops left pending. */
 export function registerAssetProcessors(registry: ProcessorRegistry, ctx: WorkerContext): void {
-  const queue = () => ctx.queues.queue('assets');
   registry.register('assets', 'crop', (data) => renderAssetCrop(ctx.deps, data));
-  registry.register('assets', 'sweep', () => requeuePendingCrops(ctx.deps, queue()));
-  void ensureAssetsScheduler(queue()).catch((err: Error) =>
-    ctx.deps.logger.warn({ err: err.message }, 'could not schedule the asset crop sweep'),
-  );
+  void ctx.queues
+    .queue('assets')
+    .removeJobScheduler(RETIRED_ASSETS_SCHEDULER)
+    .catch(() => undefined);
 }

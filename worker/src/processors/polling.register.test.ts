@@ -31,7 +31,6 @@ describe('polling in the running worker', () => {
     });
     world = await createWorld(api.deps);
     runtime = await startWorkerRuntime(api.deps, { sweepMs: 200, background: { schedulerSyncMs: 500 } });
-    api.deps.outbox = runtime.relay;
   });
   afterAll(async () => {
     await runtime.close();

@@ -9,17 +9,3 @@ export function splitCodeWord(text: string): { codeWord: string; rest: string } 
   if (!match) return { codeWord: '', rest: '' };
   return { codeWord: match[1].toLowerCase(), rest: match[2].trim() };
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** An SMS is plain text: escaped, with line breaks kept, as one paragraph of the note's HTML. */
-export function smsTextToHtml(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-  return `<p>${escaped.replace(/\r?\n/g, '<br>')}</p>`;
-}

@@ -31,8 +31,8 @@ describe('SMS and note writes while Redis is killed and restarted', () => {
       .insert(autoApproveNumbers)
       .values({ entityId: world.entities.orgA.id, number: '004791111111', description: 'Fault test' });
     pipeline = await startSmsPipeline(api, {
-      smsSweepMs: 300,
-      smsSweepMinAgeMs: 500,
+      redeliverEveryMs: 300,
+      redeliverAfterMs: 1000,
       schedulerSyncMs: 60_000,
     });
   }, 60_000);

@@ -1,23 +1,18 @@
 import {
   type AppDeps,
+  AppError,
   autoApproveNumbers,
+  createSmsNote,
   entities,
   getAncestry,
-  notes,
   permissions,
-  presentNote,
-  recordEvent,
   smsMessages,
   type Tx,
   users,
 } from '@oppslag/api/core';
 import { normalizePhone } from '@oppslag/common';
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { smsTextToHtml, splitCodeWord } from './sms-text';
-
-/** How long an SMS note stays on the board: a week, then it expires like any other note. */
-export const SMS_NOTE_DAYS = 7;
-export const SMS_NOTE_ICON = 'comment';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { splitCodeWord } from './sms-text';
 
 export type SmsOutcome =
   | { status: 'already_processed' | 'missing' }
@@ -60,9 +55,10 @@ async function finish(tx: Tx, id: number, now: Date, values: Partial<typeof smsM
 }
 
 /**
- * Turns one stored inbound SMS into a note. Runs in one transaction holding the message row's
- * lock, and does nothing once the row is no longer `received`, so a repeated job, a concurrent
- * sweep or a redelivery never makes a second note.
+ * The `sms/inbound` job, started by the outbox relay from the `sms.received` event the webhook
+ * recorded: turns one stored inbound SMS into a note through the note service (createSmsNote), in
+ * one transaction holding the message row's lock. It does nothing once the row is no longer
+ * `received`, so a repeated job or a redelivery never makes a second note.
  */
 export async function processInboundSms(deps: AppDeps, smsMessageId: number): Promise<SmsOutcome> {
   const now = deps.now();
@@ -92,60 +88,25 @@ export async function processInboundSms(deps: AppDeps, smsMessageId: number): Pr
       await finish(tx, message.id, now, { status: 'invalid_sender', entityId: entity.id });
       return { status: 'invalid_sender' };
     }
-    if (!rest) {
+    const { approved, ownerId } = await senderStanding(tx, sender, ancestry, now);
+    const note = rest
+      ? await createSmsNote(
+          tx,
+          { entityId: entity.id, smsMessageId: message.id, text: rest, ownerId, approved },
+          now,
+        ).catch((err: unknown) => {
+          // The note service found nothing to show once sanitized: the same outcome as no text.
+          if (err instanceof AppError && err.code === 'validation_failed') return null;
+          throw err;
+        })
+      : null;
+    if (!note) {
       await finish(tx, message.id, now, { status: 'empty_message', entityId: entity.id });
       return { status: 'empty_message' };
     }
-    const { approved, ownerId } = await senderStanding(tx, sender, ancestry, now);
-    const [note] = await tx
-      .insert(notes)
-      .values({
-        entityId: entity.id,
-        ownerId,
-        text: smsTextToHtml(rest),
-        icon: SMS_NOTE_ICON,
-        date: now,
-        end: new Date(now.getTime() + SMS_NOTE_DAYS * 24 * 3600 * 1000),
-        approved,
-        source: 'sms',
-        smsMessageId: message.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await recordEvent(tx, {
-      type: 'note.created',
-      entityId: entity.id,
-      data: { id: note.id, note: presentNote(note, now) },
-    });
     await finish(tx, message.id, now, { status: 'routed', entityId: entity.id, noteId: note.id });
     return { status: 'routed', noteId: note.id, entityId: entity.id, approved };
   });
   if (outcome.status === 'routed') deps.outbox.notify();
   return outcome;
-}
-
-/** Ids of messages still `received` after `minAgeMs` (their job was lost or Redis was down). */
-export async function unprocessedSmsIds(deps: AppDeps, minAgeMs: number, limit = 500): Promise<number[]> {
-  const before = new Date(deps.now().getTime() - minAgeMs);
-  const rows = await deps.database.db
-    .select({ id: smsMessages.id })
-    .from(smsMessages)
-    .where(and(eq(smsMessages.status, 'received'), lte(smsMessages.receivedAt, before)))
-    .orderBy(smsMessages.id)
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
-
-/**
- * The safety net for inbound SMS: routes every message left `received` straight from PostgreSQL,
- * without Redis, so a message stored while Redis was down still becomes a note.
- */
-export async function sweepInboundSms(deps: AppDeps, minAgeMs: number): Promise<number> {
-  let routed = 0;
-  for (const id of await unprocessedSmsIds(deps, minAgeMs)) {
-    const outcome = await processInboundSms(deps, id);
-    if (outcome.status === 'routed') routed++;
-  }
-  return routed;
 }

@@ -6,8 +6,9 @@ import { registerProcessors } from '../processors/index';
 import { OutboxRelay } from '../relay';
 
 /**
- * The worker side of the SMS flow for tests: the relay plus consumers of the `sms` and `effects`
- * queues, registered through the real processor registry, wired to a test API's dependencies.
+ * The worker side of the outbox-started jobs for tests: the relay plus consumers of the `sms`,
+ * `assets` and `effects` queues, registered through the real processor registry, wired to a test
+ * API's dependencies (the relay subscribes to their commit signal, as in the worker runtime).
  */
 export async function startSmsPipeline(api: TestApi, background: BackgroundOptions | false = false) {
   const { deps } = api;
@@ -25,9 +26,9 @@ export async function startSmsPipeline(api: TestApi, background: BackgroundOptio
     effectsFor: (type) => registry.effectsFor(type),
     sweepMs: 200,
   });
-  deps.outbox = relay;
+  const unsubscribe = deps.outbox.subscribe(() => relay.notify());
   relay.start();
-  const workers: Worker[] = (['sms', 'effects'] as const).map((q) =>
+  const workers: Worker[] = (['sms', 'assets', 'effects'] as const).map((q) =>
     queues.worker(q, (job) => registry.dispatch(q, job)),
   );
   const stopBackground =
@@ -37,6 +38,7 @@ export async function startSmsPipeline(api: TestApi, background: BackgroundOptio
     relay,
     workers,
     async close() {
+      unsubscribe();
       await stopBackground();
       await relay.stop();
       await queues.close();

@@ -20,7 +20,6 @@ import {
   resolveAssetViewer,
 } from '../../services/asset-access.service';
 import { MAX_UPLOAD_BYTES, normalizeCroppedUpload, normalizeUpload } from '../../services/asset-files';
-import { enqueueAssetCrop } from '../../services/asset-jobs';
 import { idParam } from '../id-param';
 import './assets.openapi';
 
@@ -76,7 +75,6 @@ export function assetsRoutes(deps: AppDeps): Router<DisplayState> {
         await deps.storage.delete(storageKey);
         throw err;
       }
-      await enqueueAssetCrop(deps, { assetId: row.id, cropVersion: row.cropVersion });
       return { asset: presentAsset(row, alphabet) };
     },
 
@@ -92,7 +90,6 @@ export function assetsRoutes(deps: AppDeps): Router<DisplayState> {
         const asset = await loadEditableAsset(tx, v, id);
         return updateAssetCrop(tx, asset, body, deps.now());
       });
-      await enqueueAssetCrop(deps, { assetId: row.id, cropVersion: row.cropVersion });
       return { asset: presentAsset(row, alphabet) };
     },
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import { genericSmsSchema, smsContract, sveveSmsSchema, twilioSmsSchema } from '@oppslag/common';
 import type { Context } from 'koa';
@@ -8,12 +7,7 @@ import { mountContract } from '../../http/define-handler';
 import { safeEqual, verifyStandardWebhook, verifyTwilio } from '../../lib/webhook-signatures';
 import type { DisplayState } from '../../middleware/display-auth';
 import { presentSmsMessage } from '../../presenters/sms-message.presenter';
-import {
-  enqueueInboundSms,
-  type InboundSms,
-  listInboundSms,
-  storeInboundSms,
-} from '../../services/sms-inbound.service';
+import { type InboundSms, listInboundSms, receiveInboundSms } from '../../services/sms-inbound.service';
 
 const TWIML_EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
@@ -57,8 +51,9 @@ function twilioMessage(deps: AppDeps, ctx: Context): InboundSms {
 
 /**
  * Sveve: the push URL carries our secret in `?secret=`; parameters (number, msg, prefix,
- * shortnumber, id) come in the form body or the query. Without an `id` the message is keyed by a
- * hash of its contents, so Sveve's retries of the same push are still stored once.
+ * shortnumber, id) come in the form body or the query. Without an `id` the message is keyed by its
+ * contents and arrival window (sms-inbound.service contentKey), so Sveve's retries of the same
+ * push are stored once while the same text sent again later is a message of its own.
  */
 function sveveMessage(deps: AppDeps, ctx: Context): InboundSms {
   const secret = deps.config.sms.sveveSecret;
@@ -69,14 +64,9 @@ function sveveMessage(deps: AppDeps, ctx: Context): InboundSms {
   const { secret: _omit, ...query } = ctx.query;
   const params = { ...query, ...bodyObject(ctx) };
   const msg = parse(sveveSmsSchema, params);
-  const id =
-    msg.id ||
-    `sha256:${createHash('sha256')
-      .update(`${msg.number}\n${msg.shortnumber ?? ''}\n${msg.msg}`)
-      .digest('hex')}`;
   return {
     provider: 'sveve',
-    providerMessageId: id,
+    providerMessageId: msg.id || null,
     from: msg.number,
     to: msg.shortnumber ?? null,
     text: msg.msg,
@@ -121,11 +111,12 @@ export function smsRoutes(deps: AppDeps): Router<DisplayState> {
     inbound: async ({ params: { provider }, ctx }) => {
       const message = PROVIDERS[provider](deps, ctx);
       // A provider retries on anything but 2xx; a 503 says "later" when the database cannot store it.
-      const stored = await storeInboundSms(db, message).catch((err: Error) => {
+      const stored = await receiveInboundSms(db, message, deps.now()).catch((err: Error) => {
         deps.logger.error({ err: err.message, provider }, 'could not store inbound sms');
         throw new AppError(503, 'service_unavailable', 'The message could not be stored; try again later');
       });
-      if (!stored.duplicate) enqueueInboundSms(deps, stored.id);
+      // The relay moves the `sms.received` event to the sms queue; Redis being down only delays it.
+      if (!stored.duplicate) deps.outbox.notify();
       if (provider === 'twilio') {
         ctx.type = 'text/xml';
         return TWIML_EMPTY;
