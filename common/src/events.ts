@@ -53,11 +53,8 @@ export const eventDataSchemas = {
   'transitStop.changed': z.object({ ...listChange, stopId: z.string() }),
   'transit.updated': transitDeparturesSchema,
   'weather.updated': weatherForecastSchema,
-  /** `displayIds` names further screens (admin "update all"); the event's own entity is one too. */
-  'display.command': z.object({
-    command: z.enum(['reload', 'refresh']),
-    displayIds: z.array(id).optional(),
-  }),
+  /** A command to the screen the event's entity is (admin "update"): one event per screen. */
+  'display.command': z.object({ command: z.enum(['reload', 'refresh']) }),
   'system.installed': z.object({ rootEntityId: id, masterDisplayId: id }),
 } as const;
 

@@ -16,6 +16,8 @@ export interface ComposeOptions {
   web?: WebMount[];
   /** Outbox sweep interval (tests shorten it). */
   sweepMs?: number;
+  /** The gateway's periodic `sync` interval (tests shorten it). */
+  syncIntervalMs?: number;
 }
 
 export interface Composed {
@@ -50,7 +52,9 @@ export async function composeServer(deps: AppDeps, opts: ComposeOptions): Promis
   if (opts.web?.length) app.use(serveWebApps(opts.web));
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
-  const realtime = opts.realtime ? await startRealtime(deps, server) : null;
+  const realtime = opts.realtime
+    ? await startRealtime(deps, server, { syncIntervalMs: opts.syncIntervalMs })
+    : null;
 
   let closing: Promise<void> | null = null;
   return {
