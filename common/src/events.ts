@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './constants';
 import { assetSchema } from './schemas/asset';
 import { contentSlotSchema } from './schemas/content';
 import { entitySchema } from './schemas/entity';
@@ -36,7 +37,7 @@ export const eventDataSchemas = {
   'entity.deleted': z.object({ id, rootId: id }),
   /** The screen holding the old key is cut off. */
   'entity.apiKeyRegenerated': z.object({ apiKeyVersion: z.number().int() }),
-  'member.added': z.object({ userId: id, role: z.string() }),
+  'member.added': z.object({ userId: id, role: z.enum(ROLES) }),
   'member.removed': z.object({ userId: id }),
   'member.updated': z.object({ userId: id, autoApprove: z.boolean(), smsNotifications: z.boolean() }),
   /** Password, admin flag, deletion…: the gateway checks the user's sockets again. */

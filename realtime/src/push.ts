@@ -4,7 +4,7 @@ import { fanoutLatency } from '../../api/src/lib/metrics';
 import { getAncestry } from '../../api/src/services/access.service';
 import { type DisplayPush, presentToDisplay } from './audiences';
 import { identify } from './auth';
-import { type AnySocket, type GatewayBroadcast, type GatewayServer, rooms } from './identity';
+import { type GatewayBroadcast, type GatewayServer, rooms } from './identity';
 import { applyRooms, roomsFor } from './rooms';
 
 /**

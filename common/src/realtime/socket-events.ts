@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventType } from '../events';
+import type { DomainEvent, EventEnvelope, EventType } from '../events';
 import type { DisplayEnvelope, DisplayEventType } from './display-events';
 
 /** The gateway's word on a room: its events up to `seq` exist (sent on connect and periodically). */
@@ -47,3 +47,6 @@ export type ServerToClient = {
 export interface ClientToServer {
   subscribe: (request: { entityId: number }, ack: (answer: { ok: boolean }) => void) => void;
 }
+
+/** Everything a console socket hands its stores, as a union to narrow on `type`. */
+export type ConsoleEvent = DomainEvent | ({ type: 'display.presence' } & PresencePayload);
