@@ -22,3 +22,4 @@ export * from './services/asset-files';
 export * from './services/events.service';
 export * from './services/note.service';
 export * from './services/presence.service';
+export * from './services/reset-token.service';

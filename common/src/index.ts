@@ -10,5 +10,6 @@ export * from './jobs';
 export * from './notes';
 export * from './permissions';
 export * from './phone';
+export * from './realtime/index';
 export * from './schemas/index';
 export * from './templates';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES, type EventType } from './events';
+import { type DomainEvent, EVENT_TYPES, type EventType, parseEventData } from './events';
 
 /**
  * The catalogue of background work: every BullMQ queue and, per queue, every job name with the
@@ -18,16 +18,30 @@ export const QUEUE_NAMES = [
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** One outbox row as it travels through BullMQ (jobId = event id). */
-export const outboxEventSchema = z.object({
-  id: z.uuid(),
-  type: z.enum(EVENT_TYPES),
-  entityId: z.number().int().nullable(),
-  seq: z.number().int(),
-  data: z.unknown(),
-  actorId: z.number().int().nullable(),
-  createdAt: z.string(),
-});
-export type OutboxEvent = z.infer<typeof outboxEventSchema>;
+export type OutboxEvent = DomainEvent & { actorId: number | null; createdAt: string };
+
+/**
+ * The outbox row's envelope, with `data` checked against the event catalogue: a consumer that
+ * parses a job with it gets the typed union, and an event whose data does not match is refused.
+ */
+export const outboxEventSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(EVENT_TYPES),
+    entityId: z.number().int().nullable(),
+    seq: z.number().int(),
+    data: z.unknown(),
+    actorId: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .transform((event, ctx): OutboxEvent => {
+    const data = parseEventData(event.type, event.data);
+    if (data === null) {
+      ctx.addIssue({ code: 'custom', path: ['data'], message: `data does not match ${event.type}` });
+      return z.NEVER;
+    }
+    return { ...event, data } as OutboxEvent;
+  });
 
 /** A side effect of one event for one named handler (one job each, so each retries on its own). */
 export const effectJobSchema = z.object({

@@ -33,7 +33,9 @@ class FailoverDisplay {
     });
     this.socket = socket;
     socket.on('connect', () => (this.connectedAt = Date.now()));
-    socket.on('note.created', (event: { data: { id: number; text: string } }) => this.notes.push(event.data));
+    socket.on('note.created', (event: { data: { note: { id: number; text: string } } }) =>
+      this.notes.push(event.data.note),
+    );
     const next = () => {
       if (this.socket !== socket) return;
       socket.removeAllListeners();

@@ -43,7 +43,7 @@ describe('several realtime nodes', () => {
     for (let i = 0; i < WRITES; i++) {
       const res = await stack.request('POST', `/api/content/${w.entities.orgA.id}/note`, {
         token: w.users.owner.token,
-        body: { text: `cluster ${i}`, date: new Date().toISOString() },
+        body: { text: `cluster ${i}`, date: new Date().toISOString(), approved: true },
       });
       expect(res.status).toBe(201);
     }

@@ -1,4 +1,5 @@
-import type { DefaultEventsMap, RemoteSocket, Server, Socket } from 'socket.io';
+import type { ClientToServer, ServerToClient } from '@oppslag/common';
+import type { BroadcastOperator, RemoteSocket, Server, Socket } from 'socket.io';
 
 /** Who is on the other end of a socket, decided once by the handshake middleware. */
 export type SocketIdentity =
@@ -10,17 +11,27 @@ export interface SocketData {
   identity: SocketIdentity;
 }
 
-/** Room names; the server alone decides who joins which. */
+/**
+ * Room names; the server alone decides who joins which. An entity has one room per audience, so
+ * each audience's payload is encoded once: consoles reading it, and the screens below it.
+ */
 export const rooms = {
   entity: (id: number) => `entity:${id}`,
+  entityDisplays: (id: number) => `entity:${id}:displays`,
   display: (id: number) => `display:${id}`,
   user: (id: number) => `user:${id}`,
   admin: 'admin',
-  /** Every display socket, so console-only pushes (presence) can skip the screens. */
-  displays: 'displays',
 } as const;
 
-export type GatewayServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-export type GatewaySocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+/** The entity id of an entity room of either audience, else null. */
+export function entityOfRoom(room: string): number | null {
+  const match = /^entity:(\d+)(?::displays)?$/.exec(room);
+  return match ? Number(match[1]) : null;
+}
+
+type InterServer = Record<never, never>;
+export type GatewayServer = Server<ClientToServer, ServerToClient, InterServer, SocketData>;
+export type GatewaySocket = Socket<ClientToServer, ServerToClient, InterServer, SocketData>;
+export type GatewayBroadcast = BroadcastOperator<ServerToClient, SocketData>;
 /** A socket on this node or another one (from `fetchSockets`). */
-export type AnySocket = GatewaySocket | RemoteSocket<DefaultEventsMap, SocketData>;
+export type AnySocket = GatewaySocket | RemoteSocket<ServerToClient, SocketData>;

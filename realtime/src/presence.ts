@@ -48,15 +48,12 @@ export class DisplayPresence {
   }
 
   private push(displayId: number, ancestry: number[], online: boolean): void {
-    this.io
-      .to([...ancestry.map(rooms.entity), rooms.admin])
-      .except(rooms.displays)
-      .emit('display.presence', {
-        id: randomUUID(),
-        seq: 0,
-        entityId: displayId,
-        data: { displayId, online },
-      });
+    this.io.to([...ancestry.map(rooms.entity), rooms.admin]).emit('display.presence', {
+      id: randomUUID(),
+      seq: 0 as const,
+      entityId: displayId,
+      data: { displayId, online },
+    });
   }
 
   /** Refreshes the marks of every display connected to this node, in one pipeline. */

@@ -13,7 +13,7 @@ describe('realtime gateway', () => {
   const writeNote = (entityId: number, token: string, text: string) =>
     stack.request('POST', `/api/content/${entityId}/note`, {
       token,
-      body: { text, date: new Date().toISOString() },
+      body: { text, date: new Date().toISOString(), approved: true },
     });
   /** Rooms a user's or display's sockets are in, as the server sees them. */
   const roomsOf = async (room: string) => {

@@ -35,7 +35,7 @@ describe('Redis outage during note writes', () => {
       Array.from({ length: WRITES }, (_, i) =>
         stack.request('POST', `/api/content/${w.entities.orgA.id}/note`, {
           token: w.users.owner.token,
-          body: { text: `written during the outage ${i}`, date: new Date().toISOString() },
+          body: { text: `written during the outage ${i}`, date: new Date().toISOString(), approved: true },
         }),
       ),
     );

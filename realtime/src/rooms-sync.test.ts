@@ -22,7 +22,7 @@ describe('room membership follows entity changes', () => {
   const writeNote = (entityId: number, token: string, text: string) =>
     stack.request('POST', `/api/content/${entityId}/note`, {
       token,
-      body: { text, date: new Date().toISOString() },
+      body: { text, date: new Date().toISOString(), approved: true },
     });
 
   beforeAll(async () => {
@@ -59,12 +59,12 @@ describe('room membership follows entity changes', () => {
     expect(res.status).toBe(200);
     const room = `display:${w.entities.displayA.id}`;
     await until(
-      async () => (await roomsOf(room)).has(`entity:${w.entities.orgB.id}`),
+      async () => (await roomsOf(room)).has(`entity:${w.entities.orgB.id}:displays`),
       'joined the new organization',
     );
     const rooms = await roomsOf(room);
-    expect(rooms.has(`entity:${w.entities.orgA.id}`)).toBe(false);
-    expect(rooms.has(`entity:${w.entities.groupA.id}`)).toBe(false);
+    expect(rooms.has(`entity:${w.entities.orgA.id}:displays`)).toBe(false);
+    expect(rooms.has(`entity:${w.entities.groupA.id}:displays`)).toBe(false);
     const note = nextEvent(display, 'note.created', (e) => e.entityId === w.entities.orgB.id);
     expect((await writeNote(w.entities.orgB.id, w.users.sibling.token, 'Org B news')).status).toBe(201);
     await note;

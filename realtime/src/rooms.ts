@@ -22,13 +22,13 @@ export async function readableEntityIds(db: Tx, userId: number): Promise<number[
 }
 
 /**
- * The rooms a socket belongs in. A display: its own room, its entity and every ancestor (so an
- * organization's event reaches every screen below it). A user: every entity they can read; the
+ * The rooms a socket belongs in. A display: its own room and the display rooms of its entity and
+ * every ancestor (so an organization's event reaches every screen below it, in the display's shape). A user: every entity they can read; the
  * superadmin reads everything and gets it through `admin`, which every push also targets.
  */
 export async function roomsFor(db: Tx, identity: SocketIdentity): Promise<string[]> {
   if (identity.kind === 'display') {
-    return [rooms.display(identity.displayId), rooms.displays, ...identity.ancestry.map(rooms.entity)];
+    return [rooms.display(identity.displayId), ...identity.ancestry.map(rooms.entityDisplays)];
   }
   if (identity.admin) return [rooms.user(identity.userId), rooms.admin];
   const ids = await readableEntityIds(db, identity.userId);
@@ -43,6 +43,10 @@ export function applyRooms(socket: AnySocket, desired: readonly string[]): void 
   const missing = desired.filter((room) => !socket.rooms.has(room));
   if (missing.length) socket.join(missing);
 }
+
+/** The room a socket follows an entity in: its audience's. */
+export const entityRoomFor = (identity: SocketIdentity, entityId: number) =>
+  identity.kind === 'display' ? rooms.entityDisplays(entityId) : rooms.entity(entityId);
 
 /** Whether a socket may join an entity's room on request: the same check the REST API makes. */
 export async function maySubscribe(db: Tx, identity: SocketIdentity, entityId: number): Promise<boolean> {

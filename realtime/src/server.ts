@@ -1,14 +1,16 @@
 import type { Server as HttpServer } from 'node:http';
-import { type AppDeps, connectedClients, ProcessorRegistry, Queues } from '@oppslag/api/core';
+import { type AppDeps, connectedClients, invalidEvents, ProcessorRegistry, Queues } from '@oppslag/api/core';
+import type { SyncPayload } from '@oppslag/common';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { identify, originAllowed, unauthorizedError } from './auth';
-import type { GatewayServer, SocketData } from './identity';
+import type { GatewayServer, GatewaySocket } from './identity';
 import { DisplayPresence } from './presence';
 import { createEventPusher } from './push';
-import { applyRooms, maySubscribe, roomsFor } from './rooms';
+import { applyRooms, entityRoomFor, maySubscribe, roomsFor } from './rooms';
+import { baselineFor, RoomSync } from './sync';
 
 export interface Realtime {
   io: GatewayServer;
@@ -27,7 +29,14 @@ export const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
 export async function startRealtime(
   deps: AppDeps,
   httpServer: HttpServer,
-  opts: { consumeEvents?: boolean; concurrency?: number } = {},
+  opts: {
+    consumeEvents?: boolean;
+    concurrency?: number;
+    /** How often rooms hear their latest sequence (default 15 s; tests shorten it). */
+    syncIntervalMs?: number;
+    /** Events younger than this are left out of the periodic sync (default 2 s). */
+    syncGraceMs?: number;
+  } = {},
 ): Promise<Realtime> {
   const { config, logger } = deps;
   const prefix = config.redisPrefix;
@@ -35,7 +44,7 @@ export async function startRealtime(
   adapterRedis.on('error', (err) => logger.debug({ err: err.message }, 'socket.io adapter redis error'));
   const allowList = [config.publicUrl, ...config.corsOrigins];
 
-  const io: GatewayServer = new Server<never, never, never, SocketData>(httpServer, {
+  const io: GatewayServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     adapter: createAdapter(adapterRedis, {
@@ -50,7 +59,9 @@ export async function startRealtime(
     cors: {
       origin: (origin, callback) => callback(null, originAllowed(origin, undefined, allowList)),
     },
-  }) as unknown as GatewayServer;
+  });
+  /** Each socket's baselines, read before its `connect` and sent right after it. */
+  const baselines = new WeakMap<GatewaySocket, SyncPayload[]>();
 
   io.use(async (socket, next) => {
     try {
@@ -59,7 +70,9 @@ export async function startRealtime(
       socket.data.identity = identity;
       // Rooms are joined before the client sees `connect`, so nothing pushed after that is missed;
       // rooms restored by recovery are corrected to what the token allows now.
-      applyRooms(socket, await roomsFor(deps.database.db, identity));
+      const desired = await roomsFor(deps.database.db, identity);
+      applyRooms(socket, desired);
+      baselines.set(socket, await baselineFor(deps.database.db, identity, desired));
       next();
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'socket handshake failed');
@@ -72,19 +85,27 @@ export async function startRealtime(
     const kind = socket.data.identity.kind === 'display' ? 'display' : 'console';
     connectedClients.inc({ kind });
     void presence.connected(socket);
+    // A recovered connection gets what it missed replayed; a new one needs its baselines.
+    if (!socket.recovered) for (const payload of baselines.get(socket) ?? []) socket.emit('sync', payload);
+    baselines.delete(socket);
     socket.on('disconnect', () => {
       connectedClients.dec({ kind });
       void presence.disconnected(socket);
     });
-    socket.on('subscribe', async (request: unknown, ack?: (answer: { ok: boolean }) => void) => {
-      const entityId = (request as { entityId?: unknown } | null)?.entityId;
+    socket.on('subscribe', async (request, ack) => {
+      const entityId: unknown = (request as { entityId?: unknown } | null)?.entityId;
       const ok =
         typeof entityId === 'number' &&
         Number.isSafeInteger(entityId) &&
         (await maySubscribe(deps.database.db, socket.data.identity, entityId).catch(() => false));
-      if (ok) socket.join(`entity:${entityId}`);
+      if (ok) socket.join(entityRoomFor(socket.data.identity, entityId));
       if (typeof ack === 'function') ack({ ok });
     });
+  });
+  const sync = new RoomSync(io, deps.database.db, {
+    intervalMs: opts.syncIntervalMs,
+    graceMs: opts.syncGraceMs,
+    onError: (err) => logger.debug({ err: err.message }, 'room sync failed'),
   });
 
   let queues: Queues | null = null;
@@ -94,7 +115,12 @@ export async function startRealtime(
     const push = createEventPusher(io, deps);
     // One job per event in the whole cluster: exactly one gateway node emits it, the adapter fans out.
     // Concurrency 1 keeps each entity's events in sequence order on the wire.
-    const registry = new ProcessorRegistry()
+    // The edge: an event whose data does not match the catalogue is logged, counted and not pushed.
+    const registry = new ProcessorRegistry((queue, job, err) => {
+      const type = String((job.data as { type?: unknown } | null)?.type ?? 'unknown');
+      invalidEvents.inc({ where: 'gateway', type });
+      logger.error({ queue, jobId: job.id, type, err: err.message }, 'invalid event not pushed');
+    })
       .register('events', 'event', (event) => push(event))
       .configure('events', { concurrency: opts.concurrency ?? 1 });
     workers = registry.start(queues, 'realtime');
@@ -104,6 +130,7 @@ export async function startRealtime(
     io,
     async close() {
       presence.stop();
+      await sync.stop();
       await Promise.allSettled(workers.map((w) => w.close()));
       await queues?.close();
       io.disconnectSockets(true);

@@ -20,6 +20,8 @@ export interface ComposeOptions {
   web?: WebMount[];
   /** Outbox sweep interval (tests shorten it). */
   sweepMs?: number;
+  /** The gateway's periodic `sync` interval (tests shorten it). */
+  syncIntervalMs?: number;
 }
 
 export interface Composed {
@@ -52,7 +54,9 @@ export async function composeServer(deps: AppDeps, opts: ComposeOptions): Promis
   }
   if (opts.web?.length) app.use(serveWebApps(opts.web));
   const http = createClosableServer(app.callback());
-  const realtime = opts.realtime ? await startRealtime(deps, http.server) : null;
+  const realtime = opts.realtime
+    ? await startRealtime(deps, http.server, { syncIntervalMs: opts.syncIntervalMs })
+    : null;
 
   return {
     server: http.server,

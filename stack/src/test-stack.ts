@@ -24,6 +24,8 @@ export async function startTestStack(
     web?: WebMount[];
     /** `'relay'` runs the outbox relay without the worker's processors. */
     worker?: true | 'relay';
+    /** The gateway's periodic `sync` interval. */
+    syncIntervalMs?: number;
   } = {},
 ): Promise<TestStack> {
   const backend = await createTestBackend({
@@ -39,6 +41,7 @@ export async function startTestStack(
     realtime: true,
     web: opts.web,
     sweepMs: 200,
+    syncIntervalMs: opts.syncIntervalMs,
   });
   await new Promise<void>((resolve) => composed.server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(composed.server.address() as AddressInfo).port}`;

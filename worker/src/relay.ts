@@ -1,12 +1,19 @@
 import {
   type Database,
   events,
+  invalidEvents,
   type OutboxNotifier,
   outboxLag,
   outboxRelayed,
   type Queues,
 } from '@oppslag/api/core';
-import { type EventType, jobStartedBy, type OutboxEvent, type QueueName } from '@oppslag/common';
+import {
+  type EventType,
+  jobStartedBy,
+  type OutboxEvent,
+  outboxEventSchema,
+  type QueueName,
+} from '@oppslag/common';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 
@@ -28,7 +35,8 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The outbox relay: moves unsent `events` rows to the BullMQ `events` queue (jobId = event id) and
- * marks them sent, in one transaction per batch. Rows are claimed with `for update skip locked`, so
+ * marks them sent once BullMQ confirmed the add, in one transaction per batch. What Redis loses
+ * after that (a restart without persistence, a failover) the gateway's periodic `sync` reveals. Rows are claimed with `for update skip locked`, so
  * several relays never move the same row at once; a crash after the add and before the commit
  * re-adds the same jobId later, which BullMQ ignores while the job is retained, and consumers
  * tolerate beyond that. `notify()` runs a pass at once after a commit; a burst of notifies while a
@@ -148,38 +156,47 @@ export class OutboxRelay implements OutboxNotifier {
   }
 
   private async moveBatch(): Promise<number> {
-    const { database, queues } = this.opts;
+    const { database, queues, logger } = this.opts;
     // Never hold row locks (on PGlite: the only connection) while waiting for Redis to come back.
     if (!queues.connected) throw new Error('Redis is not connected');
     return database.db.transaction(async (tx) => {
-      // Claim and mark in one statement; if the queue add below fails, the rollback unmarks them.
-      const claim = tx
-        .select({ id: events.id })
+      // Claim: the row locks keep other relays off these rows until this transaction ends.
+      const rows = await tx
+        .select()
         .from(events)
         .where(isNull(events.sentAt))
         .orderBy(events.createdAt)
         .limit(this.batchSize)
         .for('update', { skipLocked: true });
-      const rows = await tx
-        .update(events)
-        .set({ sentAt: sql`now()` })
-        .where(inArray(events.id, claim))
-        .returning();
       if (rows.length === 0) return 0;
       // Per entity, hand events to the queue in sequence order (commit order can differ from it).
       rows.sort((a, b) => (a.entityId ?? 0) - (b.entityId ?? 0) || a.seq - b.seq);
-      const jobs: OutboxEvent[] = rows.map((r) => ({
-        id: r.id,
-        type: r.type as EventType,
-        entityId: r.entityId,
-        seq: r.seq,
-        data: r.data,
-        actorId: r.actorId,
-        createdAt: r.createdAt.toISOString(),
-      }));
-      await queues
-        .queue('events')
-        .addBulk(jobs.map((event) => ({ name: 'event', data: event, opts: { jobId: event.id } })));
+      const jobs: OutboxEvent[] = [];
+      for (const r of rows) {
+        // The edge: data that does not match the catalogue is logged, counted and not published.
+        const parsed = outboxEventSchema.safeParse({
+          id: r.id,
+          type: r.type,
+          entityId: r.entityId,
+          seq: r.seq,
+          data: r.data,
+          actorId: r.actorId,
+          createdAt: r.createdAt.toISOString(),
+        });
+        if (parsed.success) jobs.push(parsed.data);
+        else {
+          invalidEvents.inc({ where: 'relay', type: r.type });
+          logger.error(
+            { eventId: r.id, type: r.type, err: parsed.error.message },
+            'invalid event not relayed',
+          );
+        }
+      }
+      if (jobs.length) {
+        await queues
+          .queue('events')
+          .addBulk(jobs.map((event) => ({ name: 'event', data: event, opts: { jobId: event.id } })));
+      }
       const effects = jobs.flatMap((event) =>
         (this.opts.effectsFor?.(event.type) ?? []).map((handler) => ({
           name: 'effect',
@@ -198,6 +215,17 @@ export class OutboxRelay implements OutboxNotifier {
         started.set(job.queue, bulk);
       }
       for (const [queue, bulk] of started) await queues.queue(queue).addBulk(bulk);
+      // Marked only now that BullMQ has confirmed every add; if an add failed we never get here and
+      // the rollback leaves the rows for the next pass.
+      await tx
+        .update(events)
+        .set({ sentAt: sql`now()` })
+        .where(
+          inArray(
+            events.id,
+            rows.map((r) => r.id),
+          ),
+        );
       return rows.length;
     });
   }

@@ -42,6 +42,14 @@ export const outboxRelayed = new Counter({
   registers: [registry],
 });
 
+/** Events whose data did not match the catalogue: logged and dropped at the relay or the gateway. */
+export const invalidEvents = new Counter({
+  name: 'oppslag_events_invalid_total',
+  help: 'Domain events refused at the edge because their data did not match the event catalogue',
+  labelNames: ['where', 'type'] as const,
+  registers: [registry],
+});
+
 export const connectedClients = new Gauge({
   name: 'oppslag_realtime_connected',
   help: 'Sockets connected to this realtime node, by kind (display, console)',

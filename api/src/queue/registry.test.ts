@@ -8,10 +8,10 @@ import { ProcessorRegistry } from './registry';
 
 const event = (over: Record<string, unknown> = {}) => ({
   id: randomUUID(),
-  type: 'note.created' as const,
+  type: 'note.deleted' as const,
   entityId: 3,
   seq: 1,
-  data: { text: 'x' },
+  data: { id: 1 },
   actorId: null,
   createdAt: new Date().toISOString(),
   ...over,

@@ -31,7 +31,8 @@ export class ProcessorRegistry {
   private readonly consumerOptions = new Map<string, ConsumerOptions>();
   private readonly effects = new Map<string, { types: ReadonlySet<EventType>; handle: EffectHandler }>();
 
-  constructor() {
+  /** `onInvalid` hears of every payload the catalogue refuses (to log and count it). */
+  constructor(private readonly onInvalid?: (queue: string, job: Job, error: Error) => void) {
     // Side effects travel as one `effects` job per (event, handler), so each retries on its own.
     this.register('effects', 'effect', async ({ handler, event }, job) => {
       const effect = this.effects.get(handler);
@@ -101,8 +102,10 @@ export class ProcessorRegistry {
     const schema = jobSchema(queue, job.name);
     const parsed = schema ? schema.safeParse(job.data) : { success: true as const, data: job.data };
     // A malformed payload never becomes valid by retrying.
-    if (!parsed.success)
+    if (!parsed.success) {
+      this.onInvalid?.(queue, job, parsed.error);
       throw new UnrecoverableError(`Invalid payload for ${queue}/${job.name}: ${parsed.error.message}`);
+    }
     return handler(parsed.data, job);
   }
 

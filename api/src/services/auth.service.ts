@@ -4,6 +4,7 @@ import { users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { tokenUserOf } from '../presenters/user.presenter';
+import { recordEvent } from './events.service';
 import { sendMailSafely } from './invitation.service';
 import { mailTemplates } from './mail-templates';
 import { hashPassword, verifyPassword } from './password.service';
@@ -58,14 +59,30 @@ async function setPassword(tx: Tx, userId: number, passwordHash: string): Promis
   return row;
 }
 
+/**
+ * A password the user set themselves (reset, change): besides the REST tokens, the user's open
+ * sockets must end, so the gateway hears of it (`user.updated` makes it check them again).
+ */
+async function setPasswordAndTell(tx: Tx, userId: number, passwordHash: string): Promise<UserRow> {
+  const row = await setPassword(tx, userId, passwordHash);
+  await recordEvent(tx, {
+    type: 'user.updated',
+    entityId: null,
+    data: { id: userId, fields: ['password'] },
+    actorId: userId,
+  });
+  return row;
+}
+
 /** Uses a reset or invitation token once; unknown, used and expired tokens all answer the same 400. */
 export async function confirmReset(deps: AppDeps, token: string, newPassword: string): Promise<UserRow> {
   const passwordHash = await hashPassword(newPassword);
   const row = await deps.database.db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, deps, token);
-    return userId === null ? null : setPassword(tx, userId, passwordHash);
+    return userId === null ? null : setPasswordAndTell(tx, userId, passwordHash);
   });
   if (!row) throw new AppError(400, 'reset_token_invalid', RESET_CONFIRM_FAILED_MESSAGE);
+  deps.outbox.notify();
   return row;
 }
 
@@ -81,7 +98,9 @@ export async function changePassword(
       fields: [{ path: 'password', code: 'wrong_password', message: WRONG_PASSWORD_MESSAGE }],
     });
   }
-  const row = await setPassword(deps.database.db, userId, await hashPassword(input.newPassword));
+  const passwordHash = await hashPassword(input.newPassword);
+  const row = await deps.database.db.transaction((tx) => setPasswordAndTell(tx, userId, passwordHash));
+  deps.outbox.notify();
   return signFor(deps, row);
 }
 

@@ -49,6 +49,10 @@ export async function markRegistered(tx: Tx, entityId: number, now: Date): Promi
     .where(and(eq(entities.id, entityId), isNull(entities.registeredAt)))
     .returning({ id: entities.id });
   if (updated.length > 0) {
-    await recordEvent(tx, { type: 'entity.updated', entityId, data: { id: entityId, registered: true } });
+    await recordEvent(tx, {
+      type: 'entity.updated',
+      entityId,
+      data: { id: entityId, changed: ['registered'] },
+    });
   }
 }

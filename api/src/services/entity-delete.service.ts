@@ -76,7 +76,7 @@ export async function deleteEntity(
     await recordEvent(tx, {
       type: 'entity.deleted',
       entityId: deletedId,
-      data: { id: deletedId, deleted: true, rootId: id },
+      data: { id: deletedId, rootId: id },
       actorId: actor.id,
     });
   }

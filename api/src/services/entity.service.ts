@@ -222,6 +222,7 @@ export async function updateEntity(
     type: 'entity.updated',
     entityId: id,
     data: {
+      id,
       entity: eventView(row, ctx),
       changed: Object.keys(changes),
       ...(changes.parentId !== undefined ? { previousParentId: current.parentId } : {}),

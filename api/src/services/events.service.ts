@@ -1,25 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { EventType } from '@oppslag/common';
+import type { EventData, EventType } from '@oppslag/common';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entitySequences, events } from '../db/schema/index';
 
-export interface RecordedEvent {
+export interface RecordedEvent<T extends EventType = EventType> {
   id: string;
-  type: EventType;
+  type: T;
   entityId: number | null;
   seq: number;
-  data: unknown;
+  data: EventData<T>;
 }
 
 /**
- * Writes a domain event into the outbox inside the caller's transaction. The per-entity sequence
- * comes from an upsert, whose row lock orders concurrent writers on the same entity.
+ * Writes a domain event into the outbox inside the caller's transaction. `data` is typed by the
+ * event catalogue (`eventDataSchemas` in common), so a call site cannot send a shape consumers do
+ * not expect. The per-entity sequence comes from an upsert, whose row lock orders concurrent
+ * writers on the same entity.
  */
-export async function recordEvent(
+export async function recordEvent<T extends EventType>(
   tx: Tx,
-  input: { type: EventType; entityId: number | null; data: unknown; actorId?: number | null },
-): Promise<RecordedEvent> {
+  input: { type: T; entityId: number | null; data: EventData<T>; actorId?: number | null },
+): Promise<RecordedEvent<T>> {
   const key = input.entityId ?? 0;
   const [row] = await tx
     .insert(entitySequences)

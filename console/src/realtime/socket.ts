@@ -1,18 +1,19 @@
+import { type DomainEvent, isEventType, parseEventData } from '@oppslag/common/events.ts';
+import {
+  type ClientToServer,
+  type ConsoleEvent,
+  type ConsoleServerToClient,
+  SeqTracker,
+} from '@oppslag/common/realtime/index.ts';
 import { io, type Socket } from 'socket.io-client';
 import { dispatchEntityEvent, loadEntities } from '../state/entities';
 import { dispatchMemberEvent, reloadMembers } from '../state/members';
-import { SeqTracker } from './seq-tracker';
 
-type Listener = (type: string, payload: PushedPayload) => void;
+/** What listeners hear: a catalogued event, a presence change, or "refetch everything you show". */
+export type RealtimeEvent = ConsoleEvent | { type: 'resync' };
+type Listener = (event: RealtimeEvent) => void;
 
-export interface PushedPayload {
-  id: string;
-  seq: number;
-  entityId: number | null;
-  data: unknown;
-}
-
-let socket: Socket | null = null;
+let socket: Socket<ConsoleServerToClient, ClientToServer> | null = null;
 let socketToken: string | null = null;
 const seq = new SeqTracker();
 const listeners = new Set<Listener>();
@@ -26,26 +27,33 @@ export function onRealtimeEvent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Fetch fresh snapshots of everything live: after a gap or an unrecovered reconnect. */
+/** Fetch fresh snapshots of everything live: after a gap, a sync ahead of us, or an unrecovered reconnect. */
 function resync() {
-  seq.reset();
   void loadEntities();
   reloadMembers();
-  for (const l of listeners) l('resync', { id: 'resync', seq: 0, entityId: null, data: null });
+  for (const l of listeners) l({ type: 'resync' });
 }
 
-function handle(type: string, payload: PushedPayload) {
-  if (!payload || typeof payload !== 'object') return;
-  const verdict = seq.observe(payload.entityId, payload.seq);
+function deliver(event: ConsoleEvent) {
+  if (event.type.startsWith('entity.') || event.type === 'display.presence') dispatchEntityEvent(event);
+  if (event.type.startsWith('member.')) dispatchMemberEvent(event);
+  for (const l of listeners) l(event);
+}
+
+/** A pushed domain event, checked against the catalogue (a shape it does not know is dropped). */
+function handle(type: string, payload: unknown) {
+  if (!isEventType(type) || !payload || typeof payload !== 'object') return;
+  const { id, seq: n, entityId } = payload as { id?: unknown; seq?: unknown; entityId?: unknown };
+  const data = parseEventData(type, (payload as { data?: unknown }).data);
+  if (typeof id !== 'string' || typeof n !== 'number' || data === null) return;
+  if (entityId !== null && typeof entityId !== 'number') return;
+  const verdict = seq.observe(entityId, n);
   if (verdict === 'duplicate') return;
   if (verdict === 'gap') {
     resync();
     return;
   }
-  const event = { type, entityId: payload.entityId, data: payload.data };
-  if (type.startsWith('entity.') || type === 'display.presence') dispatchEntityEvent(event);
-  if (type.startsWith('member.')) dispatchMemberEvent(event);
-  for (const l of listeners) l(type, payload);
+  deliver({ type, id, seq: n, entityId, data } as DomainEvent);
 }
 
 /** Opens the console's socket (same origin, path /socket.io, handshake auth {token}). */
@@ -54,13 +62,27 @@ export function connectRealtime(token: string): void {
   disconnectRealtime();
   socketToken = token;
   let connectedBefore = false;
-  socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-  socket.on('connect', () => {
-    // A reconnect the server could not recover (missed packets) means our state may be stale.
-    if (connectedBefore && !socket?.recovered) resync();
+  const s: Socket<ConsoleServerToClient, ClientToServer> = io({
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket', 'polling'],
+  });
+  socket = s;
+  s.on('connect', () => {
+    // A reconnect the server could not recover (missed packets) means our state may be stale;
+    // the gateway's `sync` messages that follow are the new baselines.
+    if (!s.recovered) seq.reset();
+    if (connectedBefore && !s.recovered) resync();
     connectedBefore = true;
   });
-  socket.onAny((type: string, payload: PushedPayload) => handle(type, payload));
+  s.on('sync', ({ entityId, seq: latest }) => {
+    // Behind the gateway's word: events were lost on the way (Redis lost its queue, say).
+    if (seq.sync(entityId, latest) === 'behind') resync();
+  });
+  s.on('display.presence', (payload) => deliver({ type: 'display.presence', ...payload }));
+  s.onAny((type: string, payload: unknown) => {
+    if (type !== 'sync' && type !== 'display.presence') handle(type, payload);
+  });
 }
 
 export function disconnectRealtime(): void {

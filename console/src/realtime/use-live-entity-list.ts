@@ -1,3 +1,4 @@
+import type { EventType } from '@oppslag/common/events.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { onRealtimeEvent } from './socket';
 
@@ -7,7 +8,7 @@ import { onRealtimeEvent } from './socket';
  */
 export function useLiveEntityList<T>(
   entityId: number,
-  event: string,
+  event: EventType,
   fetchList: (entityId: number) => Promise<T[]>,
 ) {
   const [rows, setRows] = useState<T[] | null>(null);
@@ -25,8 +26,8 @@ export function useLiveEntityList<T>(
 
   useEffect(() => {
     load();
-    return onRealtimeEvent((type, payload) => {
-      if (type === 'resync' || (type === event && payload.entityId === entityId)) load();
+    return onRealtimeEvent((pushed) => {
+      if (pushed.type === 'resync' || (pushed.type === event && pushed.entityId === entityId)) load();
     });
   }, [entityId, event, load]);
 

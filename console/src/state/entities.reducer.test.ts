@@ -1,3 +1,5 @@
+import type { DomainEvent, EventData, EventType } from '@oppslag/common/events.ts';
+import type { ConsoleEvent } from '@oppslag/common/realtime/index.ts';
 import type { Entity } from '@oppslag/common/schemas/entity.ts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +13,10 @@ import {
   rootsOf,
   setEntities,
 } from './entities.reducer';
+
+/** A pushed event as the socket hands it to the store. */
+const ev = <T extends EventType>(type: T, entityId: number, data: EventData<T>) =>
+  ({ type, id: `e-${type}`, seq: 1, entityId, data }) as DomainEvent;
 
 function entity(id: number, parentId: number | null, type: Entity['type'], name = `E${id}`): Entity {
   return {
@@ -59,11 +65,7 @@ describe('entities reducer', () => {
   });
 
   it('adds a created entity and flags it for highlight', () => {
-    const s = applyEntityEvent(world(), {
-      type: 'entity.created',
-      entityId: 6,
-      data: { entity: entity(6, 4, 'display') },
-    });
+    const s = applyEntityEvent(world(), ev('entity.created', 6, { entity: entity(6, 4, 'display') }));
     expect(s.byId[6].parentId).toBe(4);
     expect(s.highlight[6]).toBe('created');
     expect(clearHighlight(s, 6).highlight[6]).toBeUndefined();
@@ -71,69 +73,71 @@ describe('entities reducer', () => {
 
   it('merges an update, keeping live presence and fields the event does not carry', () => {
     const before = { ...world(), byId: { ...world().byId, 3: { ...world().byId[3], apiKey: 'secret' } } };
-    const s = applyEntityEvent(before, {
-      type: 'entity.updated',
-      entityId: 3,
-      data: {
+    const s = applyEntityEvent(
+      before,
+      ev('entity.updated', 3, {
+        id: 3,
         entity: { ...entity(3, 2, 'display', 'Hovedinngang'), registered: true, onlineStatus: false },
         changed: ['name'],
-      },
-    });
+      }),
+    );
     expect(s.byId[3].name).toBe('Hovedinngang');
     expect(s.byId[3].onlineStatus).toBe(true);
     expect(s.byId[3].apiKey).toBe('secret');
     expect(s.highlight[3]).toBe('updated');
   });
 
-  it('applies a partial move (children moved on delete)', () => {
-    const s = applyEntityEvent(world(), {
-      type: 'entity.updated',
-      entityId: 3,
-      data: { id: 3, parentId: 4, changed: ['parentId'] },
-    });
+  it('applies a partial move (children moved on delete) and a registration', () => {
+    const s = applyEntityEvent(
+      world(),
+      ev('entity.updated', 3, { id: 3, parentId: 4, changed: ['parentId'] }),
+    );
     expect(s.byId[3].parentId).toBe(4);
     expect(s.byId[3].name).toBe('Inngang');
+    const before = { ...world(), byId: { ...world().byId, 3: { ...world().byId[3], registered: false } } };
+    const r = applyEntityEvent(before, ev('entity.updated', 3, { id: 3, changed: ['registered'] }));
+    expect(r.byId[3].registered).toBe(true);
   });
 
   it('ignores a partial update for an unknown entity', () => {
     const before = world();
     expect(
-      applyEntityEvent(before, { type: 'entity.updated', entityId: 99, data: { id: 99, parentId: 1 } }),
+      applyEntityEvent(before, ev('entity.updated', 99, { id: 99, parentId: 1, changed: ['parentId'] })),
     ).toBe(before);
   });
 
   it('removes an entity and its subtree on delete or on an update with the deleted flag', () => {
-    const s = applyEntityEvent(world(), {
-      type: 'entity.deleted',
-      entityId: 2,
-      data: { id: 2, deleted: true },
-    });
+    const s = applyEntityEvent(world(), ev('entity.deleted', 2, { id: 2, rootId: 2 }));
     expect(Object.keys(s.byId).map(Number)).toEqual([1, 4]);
-    const t = applyEntityEvent(world(), {
-      type: 'entity.updated',
-      entityId: 4,
-      data: { entity: { ...entity(4, 1, 'group'), deleted: true } },
-    });
+    const t = applyEntityEvent(
+      world(),
+      ev('entity.updated', 4, {
+        id: 4,
+        changed: ['deleted'],
+        entity: { ...entity(4, 1, 'group'), deleted: true },
+      }),
+    );
     expect(t.byId[4]).toBeUndefined();
   });
 
   it('patches display presence live', () => {
-    const s = applyEntityEvent(world(), {
+    const presence = (displayId: number, online: boolean): ConsoleEvent => ({
       type: 'display.presence',
-      entityId: 3,
-      data: { displayId: 3, online: false },
+      id: 'p',
+      seq: 0,
+      entityId: displayId,
+      data: { displayId, online },
     });
+    const s = applyEntityEvent(world(), presence(3, false));
     expect(s.byId[3].onlineStatus).toBe(false);
     expect(s.highlight[3]).toBeUndefined();
     const before = world();
-    expect(applyEntityEvent(before, { type: 'display.presence', entityId: 77, data: { online: true } })).toBe(
-      before,
-    );
+    expect(applyEntityEvent(before, presence(77, true))).toBe(before);
   });
 
   it('passes other events through unchanged', () => {
     const before = world();
-    expect(applyEntityEvent(before, { type: 'note.created', entityId: 1, data: { id: 5 } })).toBe(before);
+    expect(applyEntityEvent(before, ev('note.deleted', 1, { id: 5 }))).toBe(before);
   });
 });
 

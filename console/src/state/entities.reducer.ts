@@ -1,3 +1,4 @@
+import type { ConsoleEvent } from '@oppslag/common/realtime/index.ts';
 import type { Entity } from '@oppslag/common/schemas/entity.ts';
 
 export type Highlight = 'created' | 'updated';
@@ -59,34 +60,33 @@ function isFullEntity(value: Partial<Entity>): value is Entity {
   return typeof value.name === 'string' && typeof value.type === 'string' && 'parentId' in value;
 }
 
-export interface EntityEvent {
-  type: string;
-  entityId: number | null;
-  data: unknown;
-}
-
 /** Applies one pushed event (entity.*, display.presence) to the store; other events pass through. */
-export function applyEntityEvent(state: EntitiesState, event: EntityEvent): EntitiesState {
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  const entity = (data.entity && typeof data.entity === 'object' ? data.entity : data) as Partial<Entity>;
-  const id = typeof entity.id === 'number' ? entity.id : event.entityId;
-  if (id == null) return state;
+export function applyEntityEvent(state: EntitiesState, event: ConsoleEvent): EntitiesState {
   switch (event.type) {
     case 'entity.created':
-      return upsertEntity(state, { ...entity, id }, 'created');
-    case 'entity.updated':
-    case 'entity.apiKeyRegenerated': {
-      // Events carry the public view of the entity: its online status there is not live
-      // presence (that comes from display.presence), so a known row keeps its own.
-      const { onlineStatus: _ignored, ...patch } = entity;
-      return upsertEntity(state, state.byId[id] ? { ...patch, id } : { ...entity, id }, 'updated');
+      return upsertEntity(state, event.data.entity, 'created');
+    case 'entity.updated': {
+      const { id, entity, changed, parentId } = event.data;
+      if (entity) {
+        // Events carry the public view of the entity: its online status there is not live
+        // presence (that comes from display.presence), so a known row keeps its own.
+        const { onlineStatus: _ignored, ...patch } = entity;
+        return upsertEntity(state, state.byId[id] ? patch : entity, 'updated');
+      }
+      // Registration, or a move by deleting the old parent: only what changed is named.
+      const patch: Partial<Entity> & { id: number } = { id };
+      if (changed.includes('registered')) patch.registered = true;
+      if (parentId !== undefined) patch.parentId = parentId;
+      return upsertEntity(state, patch, 'updated');
     }
+    case 'entity.apiKeyRegenerated':
+      return event.entityId === null ? state : upsertEntity(state, { id: event.entityId }, 'updated');
     case 'entity.deleted':
-      return removeEntity(state, id);
+      return removeEntity(state, event.data.id);
     case 'display.presence': {
-      const online = data.online ?? data.onlineStatus;
-      if (typeof online !== 'boolean' || !state.byId[id]) return state;
-      return upsertEntity(state, { id, onlineStatus: online, registered: true }, null);
+      const { displayId, online } = event.data;
+      if (!state.byId[displayId]) return state;
+      return upsertEntity(state, { id: displayId, onlineStatus: online, registered: true }, null);
     }
     default:
       return state;

@@ -1,3 +1,4 @@
+import type { ConsoleEvent } from '@oppslag/common/realtime/index.ts';
 import type { Entity } from '@oppslag/common/schemas/entity.ts';
 import { atom } from 'jotai';
 import { entitiesApi } from '../api/entities.api';
@@ -6,7 +7,6 @@ import {
   applyEntityEvent,
   clearHighlight,
   type EntitiesState,
-  type EntityEvent,
   emptyEntities,
   setEntities,
   upsertEntity,
@@ -49,7 +49,7 @@ export function storeEntity(entity: Entity, kind: 'created' | 'updated' = 'updat
   scheduleUnhighlight(entity.id);
 }
 
-export function dispatchEntityEvent(event: EntityEvent) {
+export function dispatchEntityEvent(event: ConsoleEvent) {
   const before = store.get(entitiesAtom);
   const after = applyEntityEvent(before, event);
   if (after === before) return;

@@ -1,5 +1,5 @@
+import type { ConsoleEvent } from '@oppslag/common/realtime/index.ts';
 import type { Member } from '@oppslag/common/schemas/user.ts';
-import type { EntityEvent } from './entities.reducer';
 
 export interface MembersOfEntity {
   list: Member[];
@@ -40,14 +40,15 @@ export interface MemberEventResult {
  */
 export function applyMemberEvent(
   state: MembersState,
-  event: EntityEvent,
+  event: ConsoleEvent,
   ancestryOf: (entityId: number) => number[],
 ): MemberEventResult {
   const source = event.entityId;
   if (source == null) return { state, stale: [] };
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  const row = (isMember(data.member) ? data.member : data) as Partial<Member>;
-  const userId = typeof row.userId === 'number' ? row.userId : null;
+  if (event.type !== 'member.added' && event.type !== 'member.updated' && event.type !== 'member.removed')
+    return { state, stale: [] };
+  const row: Partial<Member> = event.data;
+  const userId = event.data.userId;
   let next = state;
   const stale: number[] = [];
   for (const key of Object.keys(state)) {
@@ -57,10 +58,6 @@ export function applyMemberEvent(
       continue;
     }
     const current = state[viewed];
-    if (userId === null) {
-      stale.push(viewed);
-      continue;
-    }
     const others = current.list.filter((m) => !(m.userId === userId && !m.inherited));
     const existing = current.list.find((m) => m.userId === userId && !m.inherited);
     if (event.type === 'member.removed') {

@@ -1,7 +1,7 @@
+import type { ConsoleEvent } from '@oppslag/common/realtime/index.ts';
 import { atom } from 'jotai';
 import { entitiesApi, type Member } from '../api/entities.api';
 import { entitiesAtom } from './entities';
-import type { EntityEvent } from './entities.reducer';
 import { ancestry } from './entities.reducer';
 import { applyMemberEvent, type MembersState, setMembers, sortMembers } from './members.reducer';
 import { store } from './store';
@@ -24,7 +24,7 @@ export function storeMembers(entityId: number, list: Member[]) {
   store.set(membersAtom, setMembers(store.get(membersAtom), entityId, sortMembers(list)));
 }
 
-export function dispatchMemberEvent(event: EntityEvent) {
+export function dispatchMemberEvent(event: ConsoleEvent) {
   const byId = store.get(entitiesAtom).byId;
   const { state, stale } = applyMemberEvent(store.get(membersAtom), event, (id) => ancestry(byId, id));
   store.set(membersAtom, state);

@@ -1,3 +1,4 @@
+import { parseDisplayEvent } from '@oppslag/common/realtime/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentAnswer, Manifest } from '../api/types';
 import type { RealtimeConnection, RealtimeHandlers } from '../realtime/socket';
@@ -34,6 +35,27 @@ function fakeApi() {
   return { api, fetchMock };
 }
 
+const noteJson = (id: number, text = `note ${id}`) => ({
+  id,
+  text,
+  date: new Date(NOW - 1000).toISOString(),
+  approved: true,
+  sticky: false,
+});
+
+/** A note as the gateway pushes it to a display (the display catalogue's shape). */
+const pushedNote = (id: number, text = `note ${id}`) => ({
+  id,
+  entityId: 7,
+  text,
+  icon: 'information',
+  iconColor: '#019939',
+  date: new Date(NOW - 1000).toISOString(),
+  end: null,
+  sticky: false,
+  state: 'active',
+});
+
 function setup() {
   const { api, fetchMock } = fakeApi();
   vi.stubGlobal('fetch', fetchMock);
@@ -53,8 +75,12 @@ function setup() {
     },
   });
   const last = () => states[states.length - 1];
-  const push = (type: string, seq: number, data: unknown) =>
-    handlers.onEvent({ type, id: `e${seq}`, seq, entityId: 7, data });
+  /** Pushes through the display catalogue's parser, as the socket does. */
+  const push = (type: string, seq: number, data: unknown) => {
+    const event = parseDisplayEvent(type, { id: `e${seq}`, seq, entityId: 7, data });
+    if (!event) throw new Error(`not a display event: ${type}`);
+    handlers.onEvent(event);
+  };
   return { api, engine, last, push, onRevoked, reload, connection, handlers: () => handlers };
 }
 
@@ -81,7 +107,7 @@ describe('sync engine', () => {
     await vi.advanceTimersByTimeAsync(0);
     t.api.content = wireContent({ notes: [wireNote(1), wireNote(2)] });
     t.api.version = 2;
-    t.push('note.created', 1, wireNote(2));
+    t.push('note.created', 1, { note: pushedNote(2) });
     expect(t.last().content.notes.map((n) => n.id)).toEqual([1, 2]);
     await vi.advanceTimersByTimeAsync(200);
     const lastContent = t.api.requests.filter((r) => r.path === '/display/content').at(-1);
@@ -121,18 +147,44 @@ describe('sync engine', () => {
     const t = setup();
     t.engine.start();
     await vi.advanceTimersByTimeAsync(0);
-    t.push('content.updated', 4, {});
+    t.push('content.updated', 4, { id: 1, slot: 'banner' });
     await vi.advanceTimersByTimeAsync(200);
     const before = t.api.requests.length;
-    t.push('content.updated', 4, {});
+    t.push('content.updated', 4, { id: 1, slot: 'banner' });
     await vi.advanceTimersByTimeAsync(200);
     expect(t.api.requests.length).toBe(before);
-    t.push('member.added', 7, {});
+    t.handlers().onWithheld({ id: 'e7', seq: 7, entityId: 7 });
     await vi.advanceTimersByTimeAsync(200);
     expect(t.api.requests.slice(before).map((r) => r.path)).toEqual([
       '/display/manifest',
       '/display/content',
     ]);
+    t.engine.stop();
+  });
+
+  it('counts withheld events without fetching, and refetches when the gateway’s sync is ahead', async () => {
+    const t = setup();
+    t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    t.handlers().onConnect(false);
+    await vi.advanceTimersByTimeAsync(0);
+    // The handshake baseline, then an event the screen may not see: nothing to fetch.
+    t.handlers().onSync({ entityId: 7, seq: 3 });
+    t.handlers().onWithheld({ id: 'e4', seq: 4, entityId: 7 });
+    t.handlers().onSync({ entityId: 7, seq: 4 });
+    await vi.advanceTimersByTimeAsync(200);
+    const before = t.api.requests.length;
+    // Events 5 and 6 never arrived (Redis lost them): the next sync reveals it.
+    t.handlers().onSync({ entityId: 7, seq: 6 });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.api.requests.slice(before).map((r) => r.path)).toEqual([
+      '/display/manifest',
+      '/display/content',
+    ]);
+    // Their late arrival is a repeat: the snapshot already has them.
+    t.push('content.updated', 6, { id: 1, slot: 'banner' });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.api.requests.length).toBe(before + 2);
     t.engine.stop();
   });
 
@@ -198,7 +250,7 @@ describe('sync engine', () => {
     t.engine.start();
     await vi.advanceTimersByTimeAsync(0);
     // A note the server does not list for this display (e.g. not for this screen after all).
-    t.push('note.created', 1, { ...wireNote(9), approved: true });
+    t.push('note.created', 1, { note: pushedNote(9) });
     expect(t.last().content.notes.map((n) => n.id)).toEqual([1, 9]);
     await vi.advanceTimersByTimeAsync(200);
     expect(t.last().content.notes.map((n) => n.id)).toEqual([1]);

@@ -1,4 +1,10 @@
 import { displayContract } from '@oppslag/common/contract/display.contract.ts';
+import {
+  type DisplayEvent,
+  SeqTracker,
+  type SyncPayload,
+  type WithheldPayload,
+} from '@oppslag/common/realtime/index.ts';
 import { createDisplayApi, type Remembered, readAnswer } from '../api/client';
 import { UnauthorizedError } from '../api/errors';
 import type { Session } from '../api/session';
@@ -6,13 +12,7 @@ import { type DisplayContent, emptyContent, type Manifest } from '../api/types';
 import { contentView } from '../api/view';
 import { readCached, writeCached } from '../offline/cache';
 import { applyEvent } from '../realtime/apply-event';
-import { SeqTracker } from '../realtime/seq-tracker';
-import {
-  connectRealtime,
-  type PushedEvent,
-  type RealtimeConnection,
-  type RealtimeHandlers,
-} from '../realtime/socket';
+import { connectRealtime, type RealtimeConnection, type RealtimeHandlers } from '../realtime/socket';
 
 export interface PlayerState {
   manifest: Manifest | null;
@@ -38,8 +38,9 @@ const RETRY_MAX_MS = 30_000;
 
 /**
  * Keeps one screen's manifest and content right: starts from the offline cache, revalidates
- * over REST with ETags, applies pushed events, refetches on a sequence gap or an unrecovered
- * reconnect, and retries with backoff while the servers are away.
+ * over REST with ETags, applies pushed events, refetches on a sequence gap, when the gateway's
+ * `sync` says events never arrived, or after an unrecovered reconnect, and retries with backoff
+ * while the servers are away.
  */
 export function createSyncEngine(options: SyncEngineOptions) {
   const { session } = options;
@@ -141,8 +142,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }, REFETCH_DEBOUNCE_MS);
   }
 
-  function onEvent(event: PushedEvent) {
-    const verdict = seq.check(event.entityId, event.seq);
+  function onEvent(event: DisplayEvent) {
+    const verdict = seq.observe(event.entityId, event.seq);
     if (verdict === 'duplicate') return;
     const outcome = applyEvent(state.content, event);
     if (outcome.content !== state.content) {
@@ -161,6 +162,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (outcome.refetch !== 'none') scheduleRefetch(outcome.refetch);
   }
 
+  /** An event the screen may not see: nothing to show, but a jump past it still means a loss. */
+  function onWithheld(payload: WithheldPayload) {
+    if (seq.observe(payload.entityId, payload.seq) === 'gap') scheduleRefetch('all');
+  }
+
+  /** The gateway's latest number: behind it, events were lost on the way (Redis lost its queue). */
+  function onSync(payload: SyncPayload) {
+    if (seq.sync(payload.entityId, payload.seq) === 'behind') scheduleRefetch('all');
+  }
+
   function stop() {
     stopped = true;
     connection?.close();
@@ -177,10 +188,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       void sync('all');
       connection = (options.connect ?? connectRealtime)(session.token, {
         onEvent,
+        onWithheld,
+        onSync,
         onConnect(recovered) {
           emit({ online: true });
           if (!recovered) {
-            // Missed events are not replayed: the snapshot covers them and numbering restarts.
+            // Missed events are not replayed: the snapshot covers them, and the gateway's first
+            // `sync` messages (right after this) are the new baselines.
             seq.reset();
             void sync('all');
           }

@@ -1,6 +1,6 @@
+import type { DisplayEvent } from '@oppslag/common/realtime/index.ts';
 import { normalizeNote, parseTransit, parseWeather } from '../api/normalize';
 import type { DisplayContent } from '../api/types';
-import type { PushedEvent } from './socket';
 
 export interface EventOutcome {
   content: DisplayContent;
@@ -9,39 +9,30 @@ export interface EventOutcome {
   command?: 'reload' | 'refresh';
 }
 
-const record = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
-
 /**
- * Applies a pushed event to what is on screen at once, and says what to revalidate. Notes are
- * applied from the payload so they appear without waiting for a round trip; the REST refetch
- * that follows (a cheap 304 when nothing else changed) settles anything the payload cannot tell,
- * such as inheritance or approval rules.
+ * Applies a pushed event to what is on screen at once, and says what to revalidate. The gateway
+ * sends a display only notes it shows (approved, current or upcoming), so a note is applied from
+ * the payload and appears without waiting for a round trip; the REST refetch that follows (a cheap
+ * 304 when nothing else changed) settles what the payload cannot tell, such as inheritance.
  */
-export function applyEvent(content: DisplayContent, event: PushedEvent): EventOutcome {
-  const data = record(event.data);
-  const payload = record(data.note ?? data);
+export function applyEvent(content: DisplayContent, event: DisplayEvent): EventOutcome {
   switch (event.type) {
     case 'note.created':
     case 'note.updated': {
-      const note = normalizeNote(payload);
+      const note = normalizeNote(event.data.note);
       if (!note) return { content, refetch: 'content' };
       const others = content.notes.filter((n) => n.id !== note.id);
-      const visible = payload.approved !== false;
-      return { content: { ...content, notes: visible ? [...others, note] : others }, refetch: 'content' };
+      return { content: { ...content, notes: [...others, note] }, refetch: 'content' };
     }
-    case 'note.deleted': {
-      const id = typeof payload.id === 'number' ? payload.id : Number(payload.id);
-      return { content: { ...content, notes: content.notes.filter((n) => n.id !== id) }, refetch: 'content' };
-    }
+    case 'note.deleted':
+      return {
+        content: { ...content, notes: content.notes.filter((n) => n.id !== event.data.id) },
+        refetch: 'content',
+      };
     case 'transit.updated':
-      if (Array.isArray(data.stops))
-        return { content: { ...content, transit: parseTransit(data) }, refetch: 'none' };
-      return { content, refetch: 'content' };
+      return { content: { ...content, transit: parseTransit(event.data) }, refetch: 'none' };
     case 'weather.updated':
-      if (Array.isArray(data.days))
-        return { content: { ...content, weather: parseWeather(data) }, refetch: 'none' };
-      return { content, refetch: 'content' };
+      return { content: { ...content, weather: parseWeather(event.data) }, refetch: 'none' };
     case 'content.created':
     case 'content.updated':
     case 'content.deleted':
@@ -49,13 +40,10 @@ export function applyEvent(content: DisplayContent, event: PushedEvent): EventOu
     case 'transitStop.changed':
       return { content, refetch: 'content' };
     case 'entity.updated':
-    case 'entity.apiKeyRegenerated':
       return { content, refetch: 'all' };
     case 'display.command': {
-      const command = data.command === 'reload' ? 'reload' : 'refresh';
+      const { command } = event.data;
       return { content, refetch: command === 'refresh' ? 'all' : 'none', command };
     }
-    default:
-      return { content, refetch: 'none' };
   }
 }

@@ -1,15 +1,20 @@
+import {
+  type ClientToServer,
+  type DisplayEvent,
+  type DisplayServerToClient,
+  parseDisplayEvent,
+  type SyncPayload,
+  type WithheldPayload,
+} from '@oppslag/common/realtime/index.ts';
 import { io, type Socket } from 'socket.io-client';
 
-export interface PushedEvent {
-  type: string;
-  id: string;
-  seq: number;
-  entityId: number | null;
-  data: unknown;
-}
-
 export interface RealtimeHandlers {
-  onEvent(event: PushedEvent): void;
+  /** A push in the display's catalogue shape (anything else is dropped here). */
+  onEvent(event: DisplayEvent): void;
+  /** An event of the chain the screen may not see: only its number counts. */
+  onWithheld(payload: WithheldPayload): void;
+  /** The gateway's latest number for one of the chain's entities. */
+  onSync(payload: SyncPayload): void;
   /** Connected; `recovered` is false when missed events could not be replayed. */
   onConnect(recovered: boolean): void;
   onDisconnect(): void;
@@ -35,7 +40,7 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers, url?:
     randomizationFactor: 0.5,
     transports: ['websocket', 'polling'],
   };
-  const socket: Socket = url ? io(url, options) : io(options);
+  const socket: Socket<DisplayServerToClient, ClientToServer> = url ? io(url, options) : io(options);
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   socket.on('connect', () => handlers.onConnect(socket.recovered));
@@ -48,15 +53,12 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers, url?:
     // A middleware refusal leaves the socket inactive (no automatic retry); network errors do not.
     if (!socket.active) handlers.onRejected();
   });
+  socket.on('sync', (payload) => handlers.onSync(payload));
+  socket.on('withheld', (payload) => handlers.onWithheld(payload));
+  // Domain events are checked against the display catalogue here, so the player never guesses shapes.
   socket.onAny((type: string, payload: unknown) => {
-    const p = (payload ?? {}) as Partial<PushedEvent>;
-    handlers.onEvent({
-      type,
-      id: String(p.id ?? ''),
-      seq: typeof p.seq === 'number' ? p.seq : Number.NaN,
-      entityId: typeof p.entityId === 'number' ? p.entityId : null,
-      data: p.data,
-    });
+    const event = parseDisplayEvent(type, payload);
+    if (event) handlers.onEvent(event);
   });
 
   return {

@@ -1,5 +1,5 @@
 import { type AppDeps, recordEvent } from '@oppslag/api/core';
-import type { JobEventType } from '@oppslag/common';
+import { eventDataSchemas, type JobEventType } from '@oppslag/common';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** Events recorded per piece of work at most (the first plus redeliveries). */
@@ -60,7 +60,9 @@ export async function redeliverStalledJobs(
         data: unknown;
       }[];
       for (const row of rows) {
-        await recordEvent(tx, { type, entityId: row.entity_id, data: row.data });
+        // The query built `data` in the event's own shape; parse it so a drift fails here, not later.
+        const data = eventDataSchemas[type].parse(row.data);
+        await recordEvent(tx, { type, entityId: row.entity_id, data });
         n++;
       }
     }

@@ -59,8 +59,9 @@ export async function notifyPendingSmsNote(
   provider: SmsProvider,
   event: OutboxEvent,
 ): Promise<number> {
-  const data = event.data as { id?: number; note?: { source?: string; approved?: boolean } } | null;
-  if (!data?.id || data.note?.source !== 'sms' || data.note.approved) return 0;
+  if (event.type !== 'note.created') return 0;
+  const data = event.data;
+  if (data.note.source !== 'sms' || data.note.approved) return 0;
   const db = deps.database.db;
   const [note] = await db
     .select({

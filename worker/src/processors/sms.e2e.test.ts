@@ -15,7 +15,7 @@ const SECRET = 'e2e-webhook-secret';
 
 type NoteEvent = {
   entityId: number | null;
-  data: { note: { text: string; approved: boolean; entityId: number } };
+  data: { note: { text: string; entityId: number } };
 };
 
 /** The whole back end (API, worker, realtime gateway) with display sockets, from webhook to screen. */
@@ -78,7 +78,9 @@ describe('SMS webhook → note on the right display, members notified', () => {
     expect((await sendSms('e2e-1', '+4791111111', 'orga Dugnad på lørdag')).status).toBe(200);
     const event = await arrived;
     expect(event.entityId).toBe(world.entities.orgA.id);
-    expect(event.data.note).toMatchObject({ approved: true, text: '<p>Dugnad på lørdag</p>' });
+    // Screens get only what they show: the note in the player's shape, no moderation fields.
+    expect(event.data.note).toMatchObject({ text: '<p>Dugnad på lørdag</p>', state: 'active' });
+    expect(event.data.note).not.toHaveProperty('approved');
     await new Promise((r) => setTimeout(r, 300));
     expect(seenByB).toEqual([]);
     expect(twilio.sent).toEqual([]);

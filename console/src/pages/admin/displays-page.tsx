@@ -29,12 +29,16 @@ export default function DisplaysPage() {
         () => setFailed(true),
       );
     void load();
-    return onRealtimeEvent((type, payload) => {
-      const data = payload.data as { online?: boolean; onlineStatus?: boolean } | null;
-      const online = data?.online ?? data?.onlineStatus;
-      if (type === 'display.presence' && payload.entityId != null && typeof online === 'boolean')
-        setItems((list) => list && applyPresence(list, payload.entityId!, online));
-      else if (type === 'resync' || type === 'entity.created' || type === 'entity.deleted') void load();
+    return onRealtimeEvent((event) => {
+      if (event.type === 'display.presence') {
+        const { displayId, online } = event.data;
+        setItems((list) => list && applyPresence(list, displayId, online));
+      } else if (
+        event.type === 'resync' ||
+        event.type === 'entity.created' ||
+        event.type === 'entity.deleted'
+      )
+        void load();
     });
   }, []);
 

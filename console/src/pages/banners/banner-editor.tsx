@@ -49,7 +49,7 @@ export function BannerEditor({
 
   useEffect(() => {
     load();
-    return onRealtimeEvent((type) => {
+    return onRealtimeEvent(({ type }) => {
       if (type === 'resync' || type.startsWith('content.')) load();
     });
   }, [load]);

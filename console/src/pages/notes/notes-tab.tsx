@@ -58,13 +58,14 @@ export default function NotesTab() {
     setNotes(null);
     load();
     const chain = ancestry(byId, entity.id);
-    return onRealtimeEvent((type, payload) => {
-      if (
-        type === 'resync' ||
-        (type.startsWith('note.') && payload.entityId != null && chain.includes(payload.entityId))
+    return onRealtimeEvent((event) => {
+      if (event.type === 'resync') load();
+      else if (
+        (event.type === 'note.created' || event.type === 'note.updated' || event.type === 'note.deleted') &&
+        event.entityId != null &&
+        chain.includes(event.entityId)
       ) {
-        const id = (payload.data as { id?: number } | null)?.id;
-        if (type !== 'note.deleted' && typeof id === 'number') flash(id);
+        if (event.type !== 'note.deleted') flash(event.data.id);
         load();
       }
     });

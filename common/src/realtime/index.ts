@@ -1,0 +1,3 @@
+export * from './display-events';
+export * from './seq-tracker';
+export * from './socket-events';
