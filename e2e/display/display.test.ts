@@ -1,15 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNote } from '../../api/src/services/note.service';
+import { saveScreenshot } from '../support/screenshots';
 import {
   buildPlayer,
   type DisplayWorld,
   launchChromium,
   postNote,
   restartable,
-  screenshotDir,
   seedDisplayWorld,
   seedLiveData,
   startTestStack,
@@ -212,13 +210,12 @@ describe('display player on the real stack', () => {
   });
 
   it('takes screenshots of a horizontal and a vertical screen', async () => {
-    mkdirSync(screenshotDir, { recursive: true });
     await seedLiveData(stack, world);
     await page.reload();
     await page.locator('[data-testid="note"]').first().waitFor();
     await page.locator('[data-widget="banner"] [data-image-status="loaded"]').first().waitFor();
     await page.waitForTimeout(1200);
-    await page.screenshot({ path: join(screenshotDir, 'display-horizontal.png') });
+    await saveScreenshot(page, 'display-horizontal.png');
 
     const put = await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {
       token: world.superadmin.token,
@@ -230,7 +227,7 @@ describe('display player on the real stack', () => {
     await page.locator('[data-orientation="vertical"]').waitFor({ timeout: 5000 });
     await page.locator('[data-widget="banner"] [data-image-status="loaded"]').first().waitFor();
     await page.waitForTimeout(1200);
-    await page.screenshot({ path: join(screenshotDir, 'display-vertical.png') });
+    await saveScreenshot(page, 'display-vertical.png');
   });
 
   it('sends a display whose API key was regenerated back to registration', async () => {

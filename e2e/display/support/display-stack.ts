@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cacheKeys } from '@oppslag/common';
 import type { Browser } from 'playwright-core';
 import { encodeDisplayId } from '../../../api/src/lib/hashids';
@@ -9,8 +7,6 @@ import { type Composed, composeServer } from '../../../realtime/src/compose';
 import { startTestStack, type TestStack } from '../../../realtime/src/test/stack';
 import { buildPlayer } from './build-player';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const screenshotDir = join(root, 'docs/screenshots');
 export { CHROMIUM_ARGS, launchChromium } from '../../support/chromium';
 
 export interface DisplayWorld {
