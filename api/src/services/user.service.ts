@@ -119,7 +119,7 @@ export async function generateNewPassword(deps: AppDeps, actor: Actor, userId: n
   const password = generatePassword();
   const row = await deps.database.db.transaction(async (tx) => {
     await getVisibleUser(tx, actor, userId);
-    const updated = await replacePassword(tx, userId, password);
+    const updated = await replacePassword(tx, userId, password, deps.config.passwordHashing);
     await recordEvent(tx, {
       type: 'user.updated',
       entityId: null,

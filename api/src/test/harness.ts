@@ -106,6 +106,8 @@ export async function createTestBackend(opts: {
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // Test worlds hash several passwords each; production keeps the strong default.
+    PASSWORD_HASH_COST: 'test',
     ...opts.env,
   });
   let fixedNow: Date | null = null;

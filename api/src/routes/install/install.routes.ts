@@ -38,7 +38,7 @@ export function installRoutes(deps: AppDeps): Router<ApiState> {
     const input = parse(installSchema, ctx.request.body);
     // Cheap early answer before spending an argon2 hash; the service re-checks under its lock.
     if (await getInstallation(deps.database.db)) throw alreadyInstalled();
-    const passwordHash = await hashPassword(input.adminPassword);
+    const passwordHash = await hashPassword(input.adminPassword, deps.config.passwordHashing);
     const result = await install(deps, {
       adminEmail: input.adminEmail,
       rootEntity: input.rootEntity,
