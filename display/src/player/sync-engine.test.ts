@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeConnection, RealtimeHandlers } from '../realtime/socket';
 import { NOW } from '../test-utils';
