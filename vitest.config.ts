@@ -8,7 +8,9 @@ import { defineConfig } from 'vitest/config';
  * Speed: server test files mostly wait on PostgreSQL, Redis and sockets, so they run several at a
  * time even on two cores (Vitest's default is cores - 1, i.e. one file at a time there). Each test
  * server has its own database, Redis prefix, data directory and random port, and hashes passwords
- * at the cheapest argon2 cost (PASSWORD_HASH_COST=test, refused in production).
+ * at the cheapest argon2 cost (PASSWORD_HASH_COST=test, refused in production). Server files share
+ * their worker's module cache (`isolate: false`): every file imported the whole API again, which was
+ * most of their time; none mocks modules or stubs globals (keep it so: use the deps seams).
  * Web app tests run in Node unless they render (`.test.tsx`) or say `@vitest-environment jsdom`.
  */
 const maxWorkers = Number(
@@ -16,6 +18,7 @@ const maxWorkers = Number(
 );
 const serverTest = {
   environment: 'node' as const,
+  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
   env: { PASSWORD_HASH_COST: 'test' },
