@@ -9,5 +9,6 @@ export * from './jobs';
 export * from './notes';
 export * from './permissions';
 export * from './phone';
+export * from './rich-text';
 export * from './schemas/index';
 export * from './templates';
