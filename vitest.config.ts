@@ -1,13 +1,37 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run for the whole workspace. Server tests hit real PostgreSQL and Redis; the
  * `api-pglite` project runs the API suite again on embedded PGlite. Browser tests live in `e2e`.
+ *
+ * Speed: server test files mostly wait on PostgreSQL, Redis and sockets, so they run several at a
+ * time even on two cores (Vitest's default is cores - 1, i.e. one file at a time there). Each test
+ * server has its own database, Redis prefix, data directory and random port, and hashes passwords
+ * at the cheapest argon2 cost (PASSWORD_HASH_COST=test, refused in production). Server files share
+ * their worker's module cache (`isolate: false`): every file imported the whole API again, which was
+ * most of their time; none mocks modules or stubs globals (keep it so: use the deps seams).
+ * Web app tests run in Node unless they render (`.test.tsx`) or say `@vitest-environment jsdom`.
  */
-const serverTest = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 60_000 };
+const maxWorkers = Number(
+  process.env.VITEST_MAX_WORKERS ?? Math.max(3, Math.min(6, availableParallelism() * 2)),
+);
+const serverTest = {
+  environment: 'node' as const,
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  env: { PASSWORD_HASH_COST: 'test' },
+};
+/** A web app's tests: pure logic in Node, React rendering in jsdom. */
+const webApp = (name: string) => [
+  { test: { name: `${name}-logic`, environment: 'node' as const, include: [`${name}/src/**/*.test.ts`] } },
+  { test: { name, environment: 'jsdom' as const, include: [`${name}/src/**/*.test.tsx`] } },
+];
 
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       { test: { ...serverTest, name: 'common', include: ['common/src/**/*.test.ts'] } },
       { test: { ...serverTest, name: 'api', include: ['api/src/**/*.test.ts'] } },
@@ -16,25 +40,13 @@ export default defineConfig({
           ...serverTest,
           name: 'api-pglite',
           include: ['api/src/routes/**/*.test.ts'],
-          env: { TEST_DB_DRIVER: 'pglite' },
+          env: { ...serverTest.env, TEST_DB_DRIVER: 'pglite' },
         },
       },
       { test: { ...serverTest, name: 'worker', include: ['worker/src/**/*.test.ts'] } },
       { test: { ...serverTest, name: 'realtime', include: ['realtime/src/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'console',
-          environment: 'jsdom',
-          include: ['console/src/**/*.test.{ts,tsx}'],
-        },
-      },
-      {
-        test: {
-          name: 'display',
-          environment: 'jsdom',
-          include: ['display/src/**/*.test.{ts,tsx}'],
-        },
-      },
+      ...webApp('console'),
+      ...webApp('display'),
       { test: { ...serverTest, name: 'deploy', include: ['k8s/**/*.test.ts'] } },
       {
         test: {
@@ -43,6 +55,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // Each file drives Chromium against its own stack: one at a time on a small machine.
           fileParallelism: false,
         },
       },

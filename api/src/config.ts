@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FEATURE_SET_NAMES } from '@oppslag/common';
 import { z } from 'zod';
+import { STRONG_PASSWORD_COST, TEST_PASSWORD_COST } from './lib/password-cost';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -58,6 +59,8 @@ const envSchema = z.object({
   BIND_HOST: z.string().optional(),
   /** Bearer token Prometheus sends to /metrics; without it /metrics answers loopback peers only. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** `test` lowers the argon2 cost for test servers only; refused when NODE_ENV is production. */
+  PASSWORD_HASH_COST: z.enum(['strong', 'test']).default('strong'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -82,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${issues}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.PASSWORD_HASH_COST !== 'strong')
+    throw new Error('Invalid configuration: PASSWORD_HASH_COST: only "strong" is allowed in production');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const port = e.PORT;
@@ -135,7 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     bindHost: e.BIND_HOST,
     metricsToken: e.METRICS_TOKEN,
+    passwordHashing: e.PASSWORD_HASH_COST === 'test' ? TEST_PASSWORD_COST : STRONG_PASSWORD_COST,
     logLevel: e.LOG_LEVEL,
-    production: e.NODE_ENV === 'production',
+    production,
   };
 }

@@ -11,5 +11,6 @@ export * from './notes';
 export * from './permissions';
 export * from './phone';
 export * from './realtime/index';
+export * from './rich-text';
 export * from './schemas/index';
 export * from './templates';

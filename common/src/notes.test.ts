@@ -10,6 +10,13 @@ describe('noteState', () => {
     expect(noteState({ date: '2026-05-01T00:00:00Z', end: '2026-06-01T12:00:01Z' }, now)).toBe('active');
     expect(noteState({ date: '2026-05-01T00:00:00Z', end: '2026-06-01T11:59:59Z' }, now)).toBe('expired');
   });
+
+  it('is active from the very instant of its start through the very instant of its end', () => {
+    // Spec §4: scheduled while the start is in the future, expired once the end has passed.
+    expect(noteState({ date: now, end: null }, now)).toBe('active');
+    expect(noteState({ date: '2026-05-01T00:00:00Z', end: now }, now)).toBe('active');
+    expect(noteState({ date: now, end: now }, now)).toBe('active');
+  });
 });
 
 describe('compareNotes', () => {
@@ -21,5 +28,15 @@ describe('compareNotes', () => {
       { id: 4, sticky: false, date: '2026-05-03T00:00:00Z' },
     ];
     expect(notes.sort(compareNotes).map((n) => n.id)).toEqual([3, 4, 2, 1]);
+  });
+
+  it('puts a newer note with a lower id before an older one with a higher id', () => {
+    const notes = [
+      { id: 9, sticky: false, date: '2026-05-01T00:00:00Z' },
+      { id: 5, sticky: false, date: '2026-05-02T00:00:00Z' },
+      { id: 8, sticky: true, date: '2026-04-01T00:00:00Z' },
+      { id: 7, sticky: true, date: '2026-04-02T00:00:00Z' },
+    ];
+    expect(notes.sort(compareNotes).map((n) => n.id)).toEqual([7, 8, 5, 9]);
   });
 });

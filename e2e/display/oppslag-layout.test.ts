@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/screenshots';
 import {
   buildPlayer,
   type DisplayWorld,
   launchChromium,
   postNote,
-  screenshotDir,
   seedDisplayWorld,
   seedLiveData,
   startTestStack,
@@ -80,7 +78,6 @@ describe('display player, oppslag feature set', () => {
   });
 
   it('shows the square banner and the partner logo, horizontally and vertically', async () => {
-    mkdirSync(screenshotDir, { recursive: true });
     await page.goto(`${stack.url}/display/?displayId=${world.displayId}&apiKey=${world.apiKey}`);
     await page.locator('[data-testid="note"]').first().waitFor();
     const banner = page.locator('[data-widget="banner"]');
@@ -89,7 +86,7 @@ describe('display player, oppslag feature set', () => {
     expect(await page.locator('[data-widget="adsLarge"], [data-widget="adsSmall"]').count()).toBe(0);
     await page.locator('[data-widget="banner"] [data-image-status="loaded"]').first().waitFor();
     await page.waitForTimeout(1000);
-    await page.screenshot({ path: join(screenshotDir, 'display-oppslag-horizontal.png') });
+    await saveScreenshot(page, 'display-oppslag-horizontal.png');
 
     const put = await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {
       token: world.superadmin.token,
@@ -100,6 +97,6 @@ describe('display player, oppslag feature set', () => {
     await page.locator('[data-orientation="vertical"]').waitFor({ timeout: 5000 });
     await page.locator('[data-widget="banner"] [data-image-status="loaded"]').first().waitFor();
     await page.waitForTimeout(1000);
-    await page.screenshot({ path: join(screenshotDir, 'display-oppslag-vertical.png') });
+    await saveScreenshot(page, 'display-oppslag-vertical.png');
   });
 });

@@ -1,12 +1,11 @@
 import { bullPrefix, events } from '@oppslag/api/core';
 import { createEntity, createWorld, PrivateRedis, type World } from '@oppslag/api/testing';
+import { connectRealtime, createSyncEngine, type PlayerState } from '@oppslag/display/testing';
 import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { Queue } from 'bullmq';
 import { isNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSyncEngine, type PlayerState } from '../../display/src/player/sync-engine';
-import { connectRealtime } from '../../display/src/realtime/socket';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

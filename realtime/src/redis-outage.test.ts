@@ -30,7 +30,6 @@ describe('Redis outage during note writes', () => {
     const WRITES = 60;
 
     await redis.kill();
-    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: WRITES }, (_, i) =>
         stack.request('POST', `/api/content/${w.entities.orgA.id}/note`, {
@@ -39,8 +38,8 @@ describe('Redis outage during note writes', () => {
         }),
       ),
     );
+    // Every write answers (a write hanging on Redis fails this test by its timeout).
     expect(answers.map((a) => a.status)).toEqual(Array(WRITES).fill(201));
-    expect(Date.now() - started).toBeLessThan(10_000);
     const unsent = await stack.deps.database.db.select().from(events).where(isNull(events.sentAt));
     expect(unsent.length).toBe(WRITES);
 

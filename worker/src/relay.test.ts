@@ -189,13 +189,29 @@ describe('outbox relay', () => {
     expect(left.map((r) => r.id)).toContain(unsent.id);
   });
 
-  it('coalesces a burst of notifies and the sweep picks up what notify missed', async () => {
-    const r = relay(queues, { sweepMs: 100 });
+  it('coalesces a burst of notifies into the running pass and one more', async () => {
+    const r = relay(queues);
+    let passes = 0;
+    const drain = r.drain.bind(r);
+    r.drain = () => {
+      passes += 1;
+      return drain();
+    };
+    // The first notify starts a pass; the other 49 arrive while it runs and ask for one more.
     for (let i = 0; i < 50; i++) r.notify();
     await r.idle();
+    expect(passes).toBe(2);
+    r.notify();
+    await r.idle();
+    expect(passes).toBe(3);
+  });
+
+  it('the sweep picks up what notify missed', async () => {
+    const r = relay(queues, { sweepMs: 100 }).start();
+    await r.idle();
+    // Committed after start's own pass, with no notify: only the periodic sweep can move it.
     const event = await writeEvent(db, 10);
-    r.start();
-    await waitFor(async () => (await queues.queue('events').getJob(event.id)) ?? false, 3000);
+    await waitFor(async () => (await queues.queue('events').getJob(event.id)) ?? false);
   });
 });
 
@@ -235,12 +251,11 @@ describe('outbox relay with Redis down', () => {
       await waitFor(async () => received.some((e) => e.id === before.id));
 
       await privateRedis.kill();
-      const started = Date.now();
       const during = await writeEvent(db, 1, 303);
       r.notify();
+      // The write committed and the failed pass ends instead of hanging on the dead connection
+      // (a hang fails this test by its timeout; how fast it ends is not this test's business).
       await r.idle();
-      // The write committed at once and the failed pass did not hang on the dead connection.
-      expect(Date.now() - started).toBeLessThan(2000);
       await new Promise((res) => setTimeout(res, 300));
       const [row] = await db.database.db.select().from(events).where(eq(events.id, during.id));
       expect(row.sentAt).toBeNull();

@@ -1,16 +1,17 @@
+import { RICH_TEXT_DROPPED_WITH_CONTENT, RICH_TEXT_TAGS } from '@oppslag/common';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The editor's formats (content spec §2): bold, italic, strike, underline, headings 1–2, lists and
- * emoji (plain text). Everything else — scripts, styles, links, images, attributes — is dropped, and
- * the text of disallowed elements is kept except for script-like ones whose content is never text.
+ * The editor's formats (content spec §2), from the one allow-list in common that the console and
+ * the player apply too. Everything else — scripts, styles, links, images, attributes — is dropped,
+ * and the text of disallowed elements is kept except for script-like ones whose content is never text.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['b', 'strong', 'i', 'em', 's', 'strike', 'u', 'h1', 'h2', 'p', 'br', 'ul', 'ol', 'li'],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {},
   allowedSchemes: [],
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'template'],
+  nonTextTags: [...RICH_TEXT_DROPPED_WITH_CONTENT],
   parser: { lowerCaseTags: true },
 };
 

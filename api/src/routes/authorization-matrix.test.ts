@@ -108,9 +108,13 @@ describe('authorization matrix', () => {
       for (const target of Object.keys(row.expect) as TargetName[]) {
         const expected = expectedStatuses(row, target);
         for (const [i, actor] of ACTORS.entries()) {
-          const c = matrixContext(api, world, target === 'other' ? tenants.B : tenants.A, actor);
+          const [tenant, stranger] = target === 'other' ? [tenants.B, tenants.A] : [tenants.A, tenants.B];
+          const c = matrixContext(api, world, tenant, stranger, actor);
           let ref: ObjectRef = { id: 0 };
-          if (target !== 'none') {
+          if (target === 'crossed') {
+            if (!row.crossed) throw new Error(`${row.route}: expect.crossed needs a crossed builder`);
+            ref = await row.crossed(c);
+          } else if (target !== 'none') {
             const own = row.object ? await row.object(c) : c.tenant.org;
             ref =
               target === 'missing'
@@ -135,6 +139,18 @@ describe('authorization matrix', () => {
       expect(mismatches, `${row.route}\n${mismatches.join('\n')}`).toEqual([]);
     });
   }
+
+  it('has a crossed target for every nested resource (a child id under an entity id)', () => {
+    // `:slot` and `:provider` name a kind, not an object; every other path parameter is an id.
+    const nested = matrixRows.filter((r) => {
+      const ids = parseRoute(r.route)
+        .path.match(/:\w+/g)
+        ?.filter((p) => p !== ':slot' && p !== ':provider');
+      return (ids?.length ?? 0) >= 2;
+    });
+    expect(nested.length).toBeGreaterThanOrEqual(11);
+    expect(nested.filter((r) => !r.expect.crossed || !r.crossed).map((r) => r.route)).toEqual([]);
+  });
 
   it('has a row for every route of the covered routers', () => {
     const inTable = new Set(

@@ -3,8 +3,7 @@ import { entities, users } from '../db/schema/index';
 import { startTestApi, type TestApi } from '../test/harness';
 import { DEMO_LOGINS, seedDemo } from './demo';
 
-// argon2id is slow on purpose; several hashes per test need more than the default on a busy 2-core machine.
-describe('demo seed', { timeout: 90_000 }, () => {
+describe('demo seed', () => {
   const apis: TestApi[] = [];
   afterAll(() => Promise.all(apis.map((a) => a.close())));
 

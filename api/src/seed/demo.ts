@@ -41,7 +41,8 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
     return admin?.email === superadmin.email ? summary(deps) : null;
   }
   const hashes = new Map<string, string>();
-  for (const login of DEMO_LOGINS) hashes.set(login.email, await hashPassword(login.password));
+  for (const login of DEMO_LOGINS)
+    hashes.set(login.email, await hashPassword(login.password, deps.config.passwordHashing));
   const now = deps.now();
   const ctx = { alphabet: deps.config.hashidAlphabet, now };
   await deps.database.db.transaction(async (tx) => {

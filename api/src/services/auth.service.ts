@@ -3,6 +3,7 @@ import type { Tx } from '../db/client';
 import { users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import type { PasswordHashCost } from '../lib/password-cost';
 import { tokenUserOf } from '../presenters/user.presenter';
 import { recordEvent } from './events.service';
 import { sendMailSafely } from './invitation.service';
@@ -33,7 +34,7 @@ export function signFor(deps: AppDeps, row: UserRow): Promise<string> {
 /** Checks e-mail and password; unknown e-mails cost the same argon2 work as known ones. */
 export async function login(deps: AppDeps, email: string, password: string): Promise<string> {
   const row = await findUserByEmail(deps.database.db, email);
-  const ok = await verifyPassword(row?.passwordHash, password);
+  const ok = await verifyPassword(row?.passwordHash, password, deps.config.passwordHashing);
   if (!row || !ok) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
   return signFor(deps, row);
 }
@@ -76,7 +77,7 @@ async function setPasswordAndTell(tx: Tx, userId: number, passwordHash: string):
 
 /** Uses a reset or invitation token once; unknown, used and expired tokens all answer the same 400. */
 export async function confirmReset(deps: AppDeps, token: string, newPassword: string): Promise<UserRow> {
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, deps.config.passwordHashing);
   const row = await deps.database.db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, deps, token);
     return userId === null ? null : setPasswordAndTell(tx, userId, passwordHash);
@@ -93,18 +94,26 @@ export async function changePassword(
   input: { password: string; newPassword: string },
 ): Promise<string> {
   const [current] = await deps.database.db.select().from(users).where(eq(users.id, userId));
-  if (!current || !(await verifyPassword(current.passwordHash, input.password))) {
+  if (
+    !current ||
+    !(await verifyPassword(current.passwordHash, input.password, deps.config.passwordHashing))
+  ) {
     throw new AppError(400, 'wrong_password', WRONG_PASSWORD_MESSAGE, {
       fields: [{ path: 'password', code: 'wrong_password', message: WRONG_PASSWORD_MESSAGE }],
     });
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashing);
   const row = await deps.database.db.transaction((tx) => setPasswordAndTell(tx, userId, passwordHash));
   deps.outbox.notify();
   return signFor(deps, row);
 }
 
 /** Replaces a user's password with the given one (superadmin "generate new password"). */
-export async function replacePassword(tx: Tx, userId: number, password: string): Promise<UserRow> {
-  return setPassword(tx, userId, await hashPassword(password));
+export async function replacePassword(
+  tx: Tx,
+  userId: number,
+  password: string,
+  cost: PasswordHashCost,
+): Promise<UserRow> {
+  return setPassword(tx, userId, await hashPassword(password, cost));
 }

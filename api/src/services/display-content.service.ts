@@ -3,6 +3,7 @@ import {
   CONTENT_SLOTS,
   type ContentSlot,
   cacheKeys,
+  compareNotes,
   type DisplayContent,
   type DisplaySlide,
   type FeatureSet,
@@ -141,7 +142,8 @@ export async function buildDisplayContent(
   };
 
   const notes: DisplayContent['notes'] = [];
-  for (const row of noteRows) {
+  // Board order is common's compareNotes, the one implementation the console and the player use too.
+  for (const row of noteRows.sort(compareNotes)) {
     const state = noteState(row, opts.now);
     if (state === 'expired') continue;
     later(row.date.getTime());

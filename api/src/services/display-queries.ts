@@ -20,8 +20,7 @@ const SQL = {
     where e.id in (select id from chain) or e.id = $2`,
   notes: `
     select id, entity_id as "entityId", text, icon, icon_color as "iconColor", date, "end", sticky
-    from notes where entity_id = any($1::int[]) and approved
-    order by sticky desc, date desc, id desc`,
+    from notes where entity_id = any($1::int[]) and approved`,
   contents: `
     select c.id, c.entity_id as "entityId", c.slot, c.type, c.start, c."end", c.duration,
       c.template_id as "templateId", c.template_text as "templateText",

@@ -1,12 +1,13 @@
 import {
   type Actor,
   type CreateNoteInput,
+  compareNotes,
   DEFAULT_NOTE_ICON,
   NOTE_END_BEFORE_START_MESSAGE,
   THEME_PRIMARY,
   type UpdateNoteInput,
 } from '@oppslag/common';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { notes, users } from '../db/schema/index';
 import { invalidField, notFound } from '../errors';
@@ -17,14 +18,14 @@ import { recordEvent } from './events.service';
 
 export const NOTE_START_BEFORE_TODAY_MESSAGE = 'Start cannot be before today';
 
-/** Notes of the given entities, in board order (sticky, newest date, higher id). */
+/** Notes of the given entities, in board order (common's compareNotes: sticky, newest date, higher id). */
 export async function listNotes(tx: Tx, entityIds: number[], approved: boolean | 'all'): Promise<NoteRow[]> {
   const byEntity = inArray(notes.entityId, entityIds);
-  return tx
+  const rows = await tx
     .select()
     .from(notes)
-    .where(approved === 'all' ? byEntity : and(byEntity, eq(notes.approved, approved)))
-    .orderBy(desc(notes.sticky), desc(notes.date), desc(notes.id));
+    .where(approved === 'all' ? byEntity : and(byEntity, eq(notes.approved, approved)));
+  return rows.sort(compareNotes);
 }
 
 function cleanText(text: string): string {

@@ -5,6 +5,7 @@ import type { Tx } from '../db/client';
 import { permissions, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { conflict, forbidden, invalidField, notFound } from '../errors';
+import type { PasswordHashCost } from '../lib/password-cost';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { replacePassword, type UserRow } from './auth.service';
 import { recordEvent } from './events.service';
@@ -120,11 +121,12 @@ export async function generateNewPassword(
   tx: Tx,
   actor: Actor,
   userId: number,
+  cost: PasswordHashCost,
 ): Promise<{ row: UserRow; password: string }> {
   if (!actor.admin) throw forbidden('Superadmin only');
   const password = generatePassword();
   await getVisibleUser(tx, actor, userId);
-  const updated = await replacePassword(tx, userId, password);
+  const updated = await replacePassword(tx, userId, password, cost);
   await recordEvent(tx, {
     type: 'user.updated',
     entityId: null,

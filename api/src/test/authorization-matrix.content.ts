@@ -65,6 +65,18 @@ async function displayWithToken(c: MatrixContext, deleted = false): Promise<Obje
 }
 const displayHeaders = (ref: ObjectRef) => ({ authorization: `Bearer ${ref.token}` });
 
+/** Another tenant's note or content under one's own entity: refused to everyone, the superadmin too. */
+const CROSSED = '401 404 404 404 404 404';
+const crossedNote = async (c: MatrixContext) => ({
+  ...(await noteOf(c, c.stranger.org.id)),
+  id: c.tenant.org.id,
+  entityId: c.tenant.org.id,
+});
+async function crossedContent(c: MatrixContext, slot: 'banner' | 'partnerLogo'): Promise<ObjectRef> {
+  const theirs = await contentOf({ ...c, tenant: c.stranger }, slot);
+  return { ...theirs, id: c.tenant.org.id, entityId: c.tenant.org.id };
+}
+
 /** Rows of the authorization matrix for `/api/content/{entityId}/…` and `/api/display/…`. */
 export const contentMatrixRows: MatrixRow[] = [
   // ── notes ──────────────────────────────────────────────────────────────────────────────────
@@ -86,13 +98,15 @@ export const contentMatrixRows: MatrixRow[] = [
     object: (c) => noteOf(c),
     missing: (_c, own) => ({ ...own, noteId: MISSING }),
     body: () => ({ approved: true }),
-    expect: MEMBERS(200),
+    crossed: crossedNote,
+    expect: { ...MEMBERS(200), crossed: CROSSED },
   },
   {
     route: 'DELETE /api/content/:entityId/note/:noteId',
     object: (c) => noteOf(c),
     missing: (_c, own) => ({ ...own, noteId: MISSING }),
-    expect: MEMBERS(200),
+    crossed: crossedNote,
+    expect: { ...MEMBERS(200), crossed: CROSSED },
   },
   {
     route: 'GET /api/content/:entityId/service',
@@ -145,27 +159,33 @@ export const contentMatrixRows: MatrixRow[] = [
     route: 'PUT /api/content/:entityId/:slot/:contentId (banner)',
     object: (c) => contentOf(c, 'banner'),
     missing: missingContent,
+    crossed: (c) => crossedContent(c, 'banner'),
     body: () => ({ duration: 20 }),
-    expect: MEMBERS(200),
+    expect: { ...MEMBERS(200), crossed: CROSSED },
   },
   {
     route: 'PUT /api/content/:entityId/:slot/:contentId (partnerLogo)',
     object: (c) => contentOf(c, 'partnerLogo'),
     missing: missingContent,
+    crossed: (c) => crossedContent(c, 'partnerLogo'),
     body: () => ({ duration: 20 }),
-    expect: SUPERADMIN_MISSING_CONTENT,
+    // Members may not write the partner logo at all (403) before the object is looked up.
+    expect: { ...SUPERADMIN_MISSING_CONTENT, crossed: '401 404 403 403 403 404' },
   },
   {
     route: 'DELETE /api/content/:entityId/:slot/:contentId (banner)',
     object: (c) => contentOf(c, 'banner'),
     missing: missingContent,
-    expect: MEMBERS(200),
+    crossed: (c) => crossedContent(c, 'banner'),
+    expect: { ...MEMBERS(200), crossed: CROSSED },
   },
   {
     route: 'DELETE /api/content/:entityId/:slot/:contentId (partnerLogo)',
     object: (c) => contentOf(c, 'partnerLogo'),
     missing: missingContent,
-    expect: SUPERADMIN_MISSING_CONTENT,
+    crossed: (c) => crossedContent(c, 'partnerLogo'),
+    // Members may not write the partner logo at all (403) before the object is looked up.
+    expect: { ...SUPERADMIN_MISSING_CONTENT, crossed: '401 404 403 403 403 404' },
   },
 
   // ── the display's own API ──────────────────────────────────────────────────────────────────

@@ -14,25 +14,33 @@ const EDIT = (ok: number) => ({
   missing: '401 404 404 404 404 404',
 });
 
-async function numberOf(c: MatrixContext) {
+/** A number on `owner`'s organization, addressed through `path`'s organization (the same by default). */
+async function numberOf(c: MatrixContext, owner = c.tenant, path = c.tenant) {
   const [row] = await c.api.deps.database.db
     .insert(autoApproveNumbers)
-    .values({ entityId: c.tenant.org.id, number: '004791234567', description: 'Matrix' })
+    .values({ entityId: owner.org.id, number: '004791234567', description: 'Matrix' })
     .returning({ id: autoApproveNumbers.id });
-  return { id: c.tenant.org.id, numberId: row.id };
+  return { id: path.org.id, numberId: row.id };
 }
 
-async function stopOf(c: MatrixContext) {
+/** A stop of `owner`'s display, addressed through `path`'s display (the same by default). */
+async function stopOf(c: MatrixContext, owner = c.tenant, path = c.tenant) {
   const [row] = await c.api.deps.database.db
     .insert(transitStops)
     .values({
-      entityId: c.tenant.display.id,
+      entityId: owner.display.id,
       stopId: `NSR:StopPlace:${Math.floor(Math.random() * 1e9)}`,
       label: 'Matrix',
     })
     .returning({ id: transitStops.id });
-  return { id: c.tenant.display.id, stopId: row.id };
+  return { id: path.display.id, stopId: row.id };
 }
+
+/**
+ * Another tenant's child object under one's own entity: refused to everyone, the superadmin too
+ * (404: not under this path); the moderator, without edit_entity on the path, is stopped first (403).
+ */
+const CROSSED = '401 404 404 404 403 404';
 
 const stopBody = () => ({ stopId: `NSR:StopPlace:${Math.floor(Math.random() * 1e9)}`, label: 'Matrix stop' });
 
@@ -48,9 +56,15 @@ export const smsTransitMatrixRows: MatrixRow[] = [
     route: 'PUT /api/entities/:id/auto-approve-numbers/:numberId',
     object: numberOf,
     body: () => ({ number: '91234567', description: 'Matrix renamed' }),
-    expect: EDIT(200),
+    crossed: (c) => numberOf(c, c.stranger),
+    expect: { ...EDIT(200), crossed: CROSSED },
   },
-  { route: 'DELETE /api/entities/:id/auto-approve-numbers/:numberId', object: numberOf, expect: EDIT(200) },
+  {
+    route: 'DELETE /api/entities/:id/auto-approve-numbers/:numberId',
+    object: numberOf,
+    crossed: (c) => numberOf(c, c.stranger),
+    expect: { ...EDIT(200), crossed: CROSSED },
+  },
 
   // ── transit stops ───────────────────────────────────────────────────────────────────────────
   { route: 'GET /api/entities/:id/transit-stops', object: (c) => c.tenant.display, expect: READ },
@@ -60,7 +74,12 @@ export const smsTransitMatrixRows: MatrixRow[] = [
     body: stopBody,
     expect: EDIT(201),
   },
-  { route: 'DELETE /api/entities/:id/transit-stops/:stopId', object: stopOf, expect: EDIT(200) },
+  {
+    route: 'DELETE /api/entities/:id/transit-stops/:stopId',
+    object: stopOf,
+    crossed: (c) => stopOf(c, c.stranger),
+    expect: { ...EDIT(200), crossed: CROSSED },
+  },
   // Signed-in users get past authentication to validation (no query); Entur is never asked.
   { route: 'GET /api/transit/search-stops', expect: { none: '401 400 400 400 400 400' } },
 

@@ -12,6 +12,9 @@
  *   own      an object in tenant A, the tenant of owner / administrator / moderator
  *   other    an object in tenant B, the sibling's tenant (another tenant's object for the others)
  *   missing  an id that does not exist (MISSING_ID)
+ *   crossed  for nested resources (`/entities/:id/…/:childId`): tenant A's entity in the path with
+ *            the id of a child object of tenant B, built by the row's `crossed`; every actor who
+ *            may act on the path must still be refused, the superadmin included
  *   none     for routes without an object (lists, account, admin actions); run once per actor
  *
  * A ROW (add yours to `matrixRows` in a few lines; keep one block per resource):
@@ -44,7 +47,7 @@ import type { RawBody, TestApi } from './harness';
 
 export const ACTORS = ['anonymous', 'superadmin', 'owner', 'administrator', 'moderator', 'sibling'] as const;
 export type ActorName = (typeof ACTORS)[number];
-export type TargetName = 'own' | 'other' | 'missing' | 'none';
+export type TargetName = 'own' | 'other' | 'missing' | 'crossed' | 'none';
 
 /** An id no test creates (entities, users and other objects stay far below it). */
 export const MISSING_ID = 2_000_000_000;
@@ -60,8 +63,10 @@ export interface Tenant {
 export interface MatrixContext {
   api: TestApi;
   world: World;
-  /** The tenant of the target: A for own, B for other (and A again for missing). */
+  /** The tenant of the target: A for own, B for other (and A again for missing and crossed). */
   tenant: Tenant;
+  /** The other tenant (B for own, missing and crossed; A for other). */
+  stranger: Tenant;
   actor: ActorName;
   /** A fresh entity (default parent: the tenant's organization). */
   entity(type: EntityType, parentId?: number): Promise<{ id: number }>;
@@ -80,6 +85,8 @@ export interface MatrixRow {
   route: string;
   object?: (c: MatrixContext) => ObjectRef | Promise<ObjectRef>;
   missing?: (c: MatrixContext, own: ObjectRef) => ObjectRef | Promise<ObjectRef>;
+  /** The ref of the `crossed` target: `c.tenant`'s entity in the path, a child object of `c.stranger`. */
+  crossed?: (c: MatrixContext) => ObjectRef | Promise<ObjectRef>;
   body?: (ref: ObjectRef, c: MatrixContext) => unknown;
   headers?: (ref: ObjectRef, c: MatrixContext) => Record<string, string>;
   /** A non-JSON body instead of `body`, e.g. FormData for multipart uploads. */
@@ -88,7 +95,13 @@ export interface MatrixRow {
 }
 
 /** Builds the per-cell context helpers. */
-export function matrixContext(api: TestApi, world: World, tenant: Tenant, actor: ActorName): MatrixContext {
+export function matrixContext(
+  api: TestApi,
+  world: World,
+  tenant: Tenant,
+  stranger: Tenant,
+  actor: ActorName,
+): MatrixContext {
   let counter = 0;
   const unique = () => {
     counter += 1;
@@ -98,6 +111,7 @@ export function matrixContext(api: TestApi, world: World, tenant: Tenant, actor:
     api,
     world,
     tenant,
+    stranger,
     actor,
     unique,
     entity: (type, parentId = tenant.org.id) =>
@@ -183,13 +197,22 @@ export const matrixRows: MatrixRow[] = [
       const group = await c.entity('group');
       return { id: group.id, userId: (await c.user('moderator', group.id)).id };
     },
-    expect: SUPERADMIN_ON_OBJECT(200),
+    // A member of the other tenant only, removed through tenant A's organization.
+    crossed: async (c) => ({
+      id: c.tenant.org.id,
+      userId: (await c.user('moderator', c.stranger.org.id)).id,
+    }),
+    expect: { ...SUPERADMIN_ON_OBJECT(200), crossed: '401 404 403 403 403 404' },
   },
   {
     route: 'PUT /api/entities/:id/members/:userId/permissions',
     object: async (c) => ({ id: c.tenant.org.id, userId: (await c.user('moderator')).id }),
     body: () => ({ autoApprove: true }),
-    expect: SUPERADMIN_ON_OBJECT(200),
+    crossed: async (c) => ({
+      id: c.tenant.org.id,
+      userId: (await c.user('moderator', c.stranger.org.id)).id,
+    }),
+    expect: { ...SUPERADMIN_ON_OBJECT(200), crossed: '401 404 403 403 403 404' },
   },
 
   // ── superadmin area ─────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import type { EntityType, Role } from '@oppslag/common';
-import argon2 from 'argon2';
 import { entities, permissions, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
+import { hashPassword } from '../services/password.service';
 
 /**
  * Direct database fixtures for tests: rows are inserted without going through the API so a test
@@ -11,7 +11,10 @@ export async function createUser(
   deps: AppDeps,
   input: { email: string; password?: string; admin?: boolean; name?: string },
 ): Promise<{ id: number; email: string; token: string }> {
-  const passwordHash = input.password ? await argon2.hash(input.password, { type: argon2.argon2id }) : null;
+  // At the test server's configured cost (PASSWORD_HASH_COST=test): the cheapest argon2 accepts.
+  const passwordHash = input.password
+    ? await hashPassword(input.password, deps.config.passwordHashing)
+    : null;
   const [row] = await deps.database.db
     .insert(users)
     .values({

@@ -17,8 +17,11 @@ import { createLogger } from '../lib/logger';
 export const TEST_PG_ADMIN_URL =
   process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** `pglite` runs the same suite on embedded PGlite instead of PostgreSQL. */
-export const TEST_DB_DRIVER = (process.env.TEST_DB_DRIVER ?? 'pg') as 'pg' | 'pglite';
+/**
+ * `pglite` runs the same suite on embedded PGlite instead of PostgreSQL. Read at each call, not at
+ * import: server test files share a worker's module cache (`isolate: false`).
+ */
+export const testDbDriver = () => (process.env.TEST_DB_DRIVER ?? 'pg') as 'pg' | 'pglite';
 
 export interface TestDatabase {
   database: Database;
@@ -27,7 +30,7 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database of its own: a new PostgreSQL database, or an in-memory PGlite. */
-export async function createTestDatabase(driver = TEST_DB_DRIVER): Promise<TestDatabase> {
+export async function createTestDatabase(driver = testDbDriver()): Promise<TestDatabase> {
   if (driver === 'pglite') {
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
@@ -109,6 +112,8 @@ export async function createTestBackend(opts: {
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // Test worlds hash several passwords each; production keeps the strong default.
+    PASSWORD_HASH_COST: 'test',
     ...opts.env,
   });
   let fixedNow: Date | null = null;

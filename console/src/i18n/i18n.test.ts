@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ERROR_CODES, FIELD_ERROR_CODES } from '@oppslag/common/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { resources } from './index';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { parseDisplayEvent } from '@oppslag/common/realtime/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentAnswer, Manifest } from '../api/types';

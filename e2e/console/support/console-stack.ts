@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildWebApp, root } from '../../support/build-web-app';
 import { launchChromium } from '../../support/chromium';
+import { saveScreenshot } from '../../support/screenshots';
 
 export const consoleDir = join(root, 'console');
-export const screenshotDir = join(root, 'docs/screenshots');
 
 /** Builds the console unless dist is newer than every source file (each e2e file calls this). */
 export function buildConsole(): string {
@@ -70,8 +70,7 @@ export async function startConsoleStack(
   };
 }
 
-/** Writes a screenshot for the README under docs/screenshots/console-<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `console-${name}.png`), fullPage: false });
+/** Writes `console-<name>.png` for the README (see `e2e/support/screenshots.ts` for where). */
+export function screenshot(page: Page, name: string): Promise<void> {
+  return saveScreenshot(page, `console-${name}.png`);
 }

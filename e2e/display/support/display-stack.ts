@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { encodeDisplayId } from '@oppslag/api/core';
 import { createEntity, createUser } from '@oppslag/api/testing';
 import { cacheKeys } from '@oppslag/common';
@@ -9,8 +7,6 @@ import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Browser } from 'playwright-core';
 import { buildPlayer } from './build-player';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const screenshotDir = join(root, 'docs/screenshots');
 export { CHROMIUM_ARGS, launchChromium } from '../../support/chromium';
 
 export interface DisplayWorld {

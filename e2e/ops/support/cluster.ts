@@ -98,6 +98,7 @@ export class Cluster {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      PASSWORD_HASH_COST: 'test',
     };
     const config = loadConfig({ ...env, PORT: '0' });
     const deps = await createDeps(config, { database: db.database, logger: createLogger('silent') });

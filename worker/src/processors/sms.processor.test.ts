@@ -141,6 +141,14 @@ describe('SMS → note (webhook, sms job, note, notifications)', () => {
     expect(note).toMatchObject({ approved: true, ownerId: world.users.moderator.id });
   });
 
+  it('keeps a note from a member without autoApprove pending, still owned by them', async () => {
+    // The owner is a member of Org A with a phone number, but autoApprove is off on their grant.
+    const hook = viaTwilio('+4790000001', 'ORGA Please approve me');
+    await send(hook);
+    const { note } = await noteFor(sidOf(hook));
+    expect(note).toMatchObject({ approved: false, ownerId: world.users.owner.id });
+  });
+
   it('routes by a Unicode-normalized, case-insensitive code word, with ancestors’ lists applying', async () => {
     const fullWidth = viaTwilio('+4791111111', 'ＯＲＧＡ wide letters');
     await send(fullWidth);

@@ -4,8 +4,7 @@ import { users } from '../../db/schema/index';
 import { createEntity, createUser, grant } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 
-// argon2id is slow on purpose; several hashes per test need more than the default on a busy 2-core machine.
-describe('own account', { timeout: 90_000 }, () => {
+describe('own account', () => {
   let api: TestApi;
   let kari: { id: number; token: string };
   let orgId: number;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 
 const MESSAGE = 'Email and password combination not known. Please try again.';
 
-// argon2id is slow on purpose; several hashes per test need more than the default on a busy 2-core machine.
-describe('POST /api/authentication/login', { timeout: 90_000 }, () => {
+describe('POST /api/authentication/login', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi();
@@ -47,42 +47,50 @@ describe('POST /api/authentication/login', { timeout: 90_000 }, () => {
     }
   });
 
-  it('takes about as long for an unknown e-mail as for a known one', async () => {
-    const time = async (email: string) => {
-      const start = performance.now();
-      await login(email, 'not-the-password', '198.51.100.3');
-      return performance.now() - start;
-    };
-    await time('kari@example.com');
-    const known = Math.min(await time('kari@example.com'), await time('kari@example.com'));
-    const unknown = Math.min(await time('ghost-1@example.com'), await time('ghost-2@example.com'));
-    // Both run one argon2id verification; without the dummy hash the unknown case is ~100x faster.
-    expect(unknown).toBeGreaterThan(known * 0.3);
+  it('spends one argon2id check at the configured cost on unknown e-mails and password-less accounts', async () => {
+    // Timing itself is the machine's business; what makes the answers take equally long is that
+    // every kind of failure runs exactly one verification against a hash of the same cost.
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      for (const email of ['kari@example.com', 'ghost@example.com', 'invited@example.com']) {
+        verify.mockClear();
+        expect((await login(email, 'not-the-password', '198.51.100.3')).status).toBe(401);
+        expect(verify, email).toHaveBeenCalledTimes(1);
+        // The cost is written into the hash: m (KiB), p (lanes), t (passes) of the test servers.
+        expect(verify.mock.calls[0][0], email).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=2\$/);
+      }
+    } finally {
+      verify.mockRestore();
+    }
   });
 
-  it('blocks brute force: 100 wrong logins in a minute get at least 90 answers of 429', async () => {
-    const attacker = '203.0.113.7';
-    const started = Date.now();
+  it('allows an account 5 wrong passwords per window, from any number of addresses, then answers 429', async () => {
+    // Spec: 5 failures per e-mail in 15 minutes. Each guess from its own address, so only the
+    // per-account budget can stop them.
+    await createUser(api.deps, { email: 'target@example.com', password: 'target-password' });
     const statuses: number[] = [];
-    let retryAfter: string | null = null;
-    for (let i = 0; i < 100; i++) {
-      const res = await login('kari@example.com', `guess-${i}`, attacker);
-      statuses.push(res.status);
-      if (res.status === 429) {
-        retryAfter = res.headers.get('retry-after');
-        expect(res.body.error.code).toBe('rate_limited');
-      }
-    }
-    expect(Date.now() - started).toBeLessThan(60_000);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(90);
-    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    expect(Number(retryAfter)).toBeGreaterThan(0);
-    // The account is locked for everyone for the window, the right password included...
-    expect((await login('kari@example.com', 'kari-password', '198.51.100.9')).status).toBe(429);
-    // ...and the attacker's address is spent for other accounts too.
-    expect((await login('other@example.com', 'whatever-1', attacker)).status).toBe(429);
-    // Other people sign in as usual.
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login('target@example.com', `guess-${i}`, `198.51.100.${100 + i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The account is locked for everyone for the window, the right password included.
+    const locked = await login('Target@Example.com', 'target-password', '198.51.100.99');
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('rate_limited');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('allows one address 100 failures per window over any accounts, then answers 429 for every account', async () => {
+    // Spec: 100 failures per client IP in 15 minutes; each guess on a different (unknown) e-mail.
+    const attacker = '203.0.113.7';
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++)
+      statuses.push((await login(`victim-${i}@example.com`, 'guess', attacker)).status);
+    expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+    expect(statuses[100]).toBe(429);
+    // The attacker's address is spent for other accounts too, the right password included...
     await createUser(api.deps, { email: 'ola@example.com', password: 'ola-password' });
+    expect((await login('ola@example.com', 'ola-password', attacker)).status).toBe(429);
+    // ...while other people sign in as usual.
     expect((await login('ola@example.com', 'ola-password', '198.51.100.10')).status).toBe(200);
   });
 

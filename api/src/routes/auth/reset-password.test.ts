@@ -8,8 +8,7 @@ import { startSmtpServer } from '../../test/smtp-server';
 
 const HOUR = 3600_000;
 
-// argon2id is slow on purpose; several hashes per test need more than the default on a busy 2-core machine.
-describe('password reset over real SMTP', { timeout: 90_000 }, () => {
+describe('password reset over real SMTP', () => {
   let api: TestApi;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let oldToken: string;

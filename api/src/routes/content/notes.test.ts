@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema/index';
-import { createWorld, type World } from '../../test/fixtures';
+import { createEntity, createWorld, type World } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 
 const DAY = 24 * 3600 * 1000;
@@ -51,6 +51,28 @@ describe('notes API', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.text).toBe('<h1>Title</h1>link<ul><li><i>one</i></li></ul><u>u</u><s>s</s>');
+  });
+
+  it('breaks a tie of equal start dates by the higher id, after the sticky notes', async () => {
+    const { id: group } = await createEntity(api.deps, {
+      name: 'Tie group',
+      type: 'group',
+      parentId: w.entities.orgA.id,
+    });
+    const date = inDays(3);
+    const first = await create(group, { date, approved: true }, w.users.owner.token);
+    const second = await create(group, { date, approved: true }, w.users.owner.token);
+    const pinned = await create(
+      group,
+      { date: inDays(5), sticky: true, approved: true },
+      w.users.owner.token,
+    );
+    const list = await api.request('GET', path(group, '?approved=all'), { token: w.users.owner.token });
+    expect((list.body as { id: number }[]).map((n) => n.id)).toEqual([
+      pinned.body.id,
+      second.body.id,
+      first.body.id,
+    ]);
   });
 
   it('refuses text that is empty once sanitized', async () => {

@@ -17,7 +17,7 @@ export function installRoutes(deps: AppDeps): Router<DisplayState> {
   mountRoute(router, deps, installContract.install, async ({ body, uow }) => {
     // Cheap early answer before spending an argon2 hash; the service re-checks under its lock.
     if (await getInstallation(deps.database.db)) throw alreadyInstalled();
-    const passwordHash = await hashPassword(body.adminPassword);
+    const passwordHash = await hashPassword(body.adminPassword, deps.config.passwordHashing);
     const result = await uow((tx) =>
       install(deps, { adminEmail: body.adminEmail, rootEntity: body.rootEntity, passwordHash }, tx),
     );

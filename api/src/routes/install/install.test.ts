@@ -9,8 +9,7 @@ const installBody = {
   rootEntity: 'Oppslag',
 };
 
-// argon2id is slow on purpose; several hashes per test need more than the default on a busy 2-core machine.
-describe('install and status', { timeout: 90_000 }, () => {
+describe('install and status', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi();

@@ -29,7 +29,9 @@ export function usersRoutes(deps: AppDeps): Router<DisplayState> {
       return presentUser(row, await grantsOf(db, params.id));
     },
     generateNewPassword: async ({ actor, params, uow }) => {
-      const { row, password } = await uow((tx) => generateNewPassword(tx, actor, params.id));
+      const { row, password } = await uow((tx) =>
+        generateNewPassword(tx, actor, params.id, deps.config.passwordHashing),
+      );
       await mailNewPassword(deps, row, password);
       return { password };
     },

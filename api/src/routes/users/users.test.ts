@@ -5,8 +5,7 @@ import { createUser } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 import { startSmtpServer } from '../../test/smtp-server';
 
-// argon2id is slow on purpose; several hashes per test need more than the default on a busy 2-core machine.
-describe('users (superadmin)', { timeout: 90_000 }, () => {
+describe('users (superadmin)', () => {
   let api: TestApi;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let admin: { id: number; token: string };

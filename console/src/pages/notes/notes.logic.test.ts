@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Note } from '@oppslag/common/schemas/note.ts';
 import { describe, expect, it } from 'vitest';
 import { endOfDay, lastDay, sanitizeNoteHtml, saveState, sortNotes, startOfDay } from './notes.logic';

@@ -1,13 +1,13 @@
 import { TIME_ZONE } from '@oppslag/common/constants.ts';
+import { compareNotes } from '@oppslag/common/notes.ts';
+import { sanitizeRichTextDom } from '@oppslag/common/rich-text.ts';
 import type { Note } from '@oppslag/common/schemas/note.ts';
 import dayjs from 'dayjs';
 import '../../lib/dates';
 
-/** Pinned notes first, then newest start date first; ties broken by the higher id (spec §2). */
+/** Board order (spec §2), the one rule in common: pinned first, newest start, higher id. */
 export function sortNotes(notes: readonly Note[]): Note[] {
-  return [...notes].sort(
-    (a, b) => Number(b.sticky) - Number(a.sticky) || Date.parse(b.date) - Date.parse(a.date) || b.id - a.id,
-  );
+  return [...notes].sort(compareNotes);
 }
 
 /** `YYYY-MM-DD` of an instant in Oslo. */
@@ -29,46 +29,12 @@ export function lastDay(end: string): string {
   return (midnight ? t.subtract(1, 'day') : t).format('YYYY-MM-DD');
 }
 
-const ALLOWED = new Set([
-  'P',
-  'BR',
-  'STRONG',
-  'B',
-  'EM',
-  'I',
-  'S',
-  'STRIKE',
-  'U',
-  'H1',
-  'H2',
-  'UL',
-  'OL',
-  'LI',
-]);
-
 /**
- * Note text is rich text from the editor (or plain text from an SMS). Only the formatting tags the
- * editor produces survive; everything else (scripts, attributes, links, images) is dropped, its
- * text kept.
+ * Note text is rich text from the editor (or plain text from an SMS), rendered after the allow-list
+ * every part shares (common `rich-text.ts`): the editor's formats survive, everything else
+ * (scripts, attributes, links, images) is dropped, its text kept.
  */
-export function sanitizeNoteHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  const clean = (node: Node): string => {
-    if (node.nodeType === Node.TEXT_NODE) return escapeText(node.textContent ?? '');
-    if (node.nodeType !== Node.ELEMENT_NODE) return '';
-    const el = node as Element;
-    if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE') return '';
-    const inner = [...el.childNodes].map(clean).join('');
-    if (!ALLOWED.has(el.tagName)) return inner;
-    const tag = el.tagName.toLowerCase();
-    return tag === 'br' ? '<br>' : `<${tag}>${inner}</${tag}>`;
-  };
-  return [...doc.body.childNodes].map(clean).join('');
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+export const sanitizeNoteHtml = sanitizeRichTextDom;
 
 /** Whether the editor holds no text at all (an empty paragraph counts as empty). */
 export const isEmptyHtml = (html: string) =>

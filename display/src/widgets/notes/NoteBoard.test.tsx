@@ -24,6 +24,17 @@ describe('NoteBoard', () => {
     expect(list.parentElement!.style.backgroundColor).toBe('rgb(208, 229, 190)');
   });
 
+  it('breaks a tie of equal start by the higher id, sticky notes first whatever their start', () => {
+    const notes = [
+      note(5, { start: NOW - 1000 }),
+      note(7, { start: NOW - 1000 }),
+      note(6, { start: NOW - 1000 }),
+      note(1, { start: NOW - 9000, sticky: true }),
+    ];
+    render(<NoteBoard notes={notes} background="#eee" overflows={() => false} />);
+    expect(ids()).toEqual([1, 7, 6, 5]);
+  });
+
   it('shows a note at its start and hides it after its end, checked every second', () => {
     const notes = [note(1), note(2, { start: NOW + 1500 }), note(3, { start: NOW - 5000, end: NOW + 2500 })];
     render(<NoteBoard notes={notes} background="#eee" overflows={() => false} />);

@@ -1,3 +1,4 @@
+import { compareNotes } from '@oppslag/common/notes.ts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DisplayNote } from '../../api/types';
 import { useNow } from '../../player/use-now';
@@ -12,8 +13,9 @@ export const NOTE_ROTATION_MS = 20_000;
 export const NOTE_VISIBILITY_MS = 1000;
 export const NOTE_SPACING_PX = 10;
 
-/** Server order: newest start first, ties by higher id (sticky ones are split out later). */
-const byBoardOrder = (a: DisplayNote, b: DisplayNote) => b.start - a.start || b.id - a.id;
+/** Board order of common's compareNotes (sticky, newest start, higher id); the player's start is `date` there. */
+const byBoardOrder = (a: DisplayNote, b: DisplayNote) =>
+  compareNotes({ ...a, date: a.start }, { ...b, date: b.start });
 
 const domOverflow = (el: HTMLElement) => el.scrollHeight > el.clientHeight + 1;
 

@@ -1,0 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'oppslag-config-')), JWT_SECRET: 'x'.repeat(32) });
+
+describe('password hashing cost', () => {
+  it('is argon2id at the library defaults (64 MiB, 3 passes, 4 lanes) unless a test lowers it', () => {
+    // Typed in, not read from STRONG_PASSWORD_COST: lowering that constant must fail this test.
+    const strong = { memoryCost: 65536, timeCost: 3, parallelism: 4 };
+    expect(loadConfig(base()).passwordHashing).toEqual(strong);
+    expect(loadConfig({ ...base(), NODE_ENV: 'production' }).passwordHashing).toEqual(strong);
+    expect(loadConfig({ ...base(), PASSWORD_HASH_COST: 'strong' }).passwordHashing).toEqual(strong);
+  });
+
+  it('is cheap only when asked for, and never in production', () => {
+    expect(loadConfig({ ...base(), PASSWORD_HASH_COST: 'test' }).passwordHashing.memoryCost).toBeLessThan(
+      65536,
+    );
+    expect(() => loadConfig({ ...base(), PASSWORD_HASH_COST: 'test', NODE_ENV: 'production' })).toThrow(
+      /PASSWORD_HASH_COST/,
+    );
+    expect(() => loadConfig({ ...base(), PASSWORD_HASH_COST: 'weak' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});
