@@ -3,16 +3,19 @@
 // and one database object (PGlite has a single connection). With DATABASE_URL it starts the API,
 // the worker and the realtime gateway as separate processes behind a small front proxy on PORT,
 // which keeps one origin for the console (/), the player (/display), /api and /socket.io.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../api/src/config';
 import { closeDeps, createDeps } from '../api/src/infra';
+import { DataDirLockedError, lockDataDir } from '../api/src/lib/data-dir-lock';
+import { createLogger } from '../api/src/lib/logger';
+import { onShutdown, SHUTDOWN_TIMEOUT_MS } from '../api/src/lib/shutdown';
 import { builtWebApps } from '../api/src/middleware/static-web';
 import { type DemoSummary, seedDemo } from '../api/src/seed/demo';
 import { startEnturFake } from '../api/src/test/fakes/entur.fake';
 import { startMetFake } from '../api/src/test/fakes/met.fake';
 import { composeServer } from '../realtime/src/compose';
 import { createFrontProxy } from './proxy';
+import { superviseChildren } from './supervise';
 import { buildWebApps } from './web-build';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +34,16 @@ if (process.env.OFFLINE_DEMO === 'true') {
   say(`offline demo: fake Entur at ${entur.url}, fake MET at ${met.url}`);
 }
 const config = loadConfig();
+// Embedded PGlite: refuse at once (before building anything) when DATA_DIR is another process's.
+if (!config.databaseUrl) {
+  try {
+    lockDataDir(config.dataDir, 'npm start');
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    say(err.message);
+    process.exit(1);
+  }
+}
 
 buildWebApps(root, say);
 const deps = await createDeps(config);
@@ -52,62 +65,41 @@ if (!config.databaseUrl) {
     web: builtWebApps(root),
   });
   composed.server.listen(config.port, printUrls);
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
+  // The one shutdown path with a deadline: a stuck stop exits anyway (releasing DATA_DIR).
+  onShutdown(createLogger(config.logLevel, 'oppslag'), 'oppslag', async () => {
     say('stopping…');
     await composed.close();
     await closeDeps(deps);
     await Promise.allSettled(fakes.map((f) => f.close()));
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  });
 } else {
   // Migrations and demo data ran above, once; the processes then start on a migrated database.
   await closeDeps(deps);
   const ports = { api: config.port + 1, realtime: config.port + 2, worker: config.port + 3 };
-  const children = new Map<string, ChildProcess>();
+  const env = { ...process.env, PUBLIC_URL: config.publicUrl, JWT_SECRET: config.jwtSecret };
+  // A crashed child is restarted with back-off; meanwhile the proxy answers 503 + Retry-After.
+  const supervisor = superviseChildren(
+    [
+      { name: 'api', entry: 'api/src/main.ts', port: ports.api, env },
+      { name: 'worker', entry: 'worker/src/main.ts', port: ports.worker, env },
+      { name: 'realtime', entry: 'realtime/src/main.ts', port: ports.realtime, env },
+    ],
+    { cwd: root, say },
+  );
+  const proxy = createFrontProxy({ ...ports, isDown: supervisor.isDown });
+  proxy.listen(config.port, printUrls);
   let stopping = false;
-  const stopAll = (code: number) => {
+  const stopAll = async () => {
     if (stopping) return;
     stopping = true;
     say('stopping…');
-    for (const child of children.values()) child.kill('SIGTERM');
-    const exited = [...children.values()].map(
-      (c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))),
-    );
-    void Promise.all(exited).then(() => process.exit(code));
-    setTimeout(() => process.exit(code), 15_000).unref();
+    proxy.close();
+    await supervisor.stop(Number(process.env.SHUTDOWN_TIMEOUT_MS ?? SHUTDOWN_TIMEOUT_MS) + 5000);
+    await Promise.allSettled(fakes.map((f) => f.close()));
+    process.exit(0);
   };
-  for (const [name, entry] of [
-    ['api', 'api/src/main.ts'],
-    ['worker', 'worker/src/main.ts'],
-    ['realtime', 'realtime/src/main.ts'],
-  ] as const) {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        PORT: String(ports[name]),
-        PUBLIC_URL: config.publicUrl,
-        JWT_SECRET: config.jwtSecret,
-      },
-    });
-    children.set(name, child);
-    child.once('exit', (code) => {
-      if (!stopping) {
-        say(`${name} exited (${code}); stopping the others`);
-        stopAll(1);
-      }
-    });
-  }
-  const proxy = createFrontProxy({ api: ports.api, realtime: ports.realtime });
-  proxy.listen(config.port, printUrls);
-  process.once('SIGINT', () => stopAll(0));
-  process.once('SIGTERM', () => stopAll(0));
+  process.once('SIGINT', stopAll);
+  process.once('SIGTERM', stopAll);
 }
 
 function printDemo(summary: DemoSummary): void {

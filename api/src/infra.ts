@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import type { AppDeps, OutboxNotifier } from './deps';
+import { lockDataDir, releaseDataDir } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { createStorage } from './lib/storage';
@@ -15,6 +16,8 @@ export async function createDeps(
   overrides: Partial<AppDeps> & { logger?: Logger; outbox?: OutboxNotifier } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel, 'api');
+  // PGlite under DATA_DIR: this process alone may open it (throws DataDirLockedError otherwise).
+  if (!overrides.database && !config.databaseUrl) lockDataDir(config.dataDir, logger.bindings().name);
   const database =
     overrides.database ??
     (await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }));
@@ -47,4 +50,5 @@ export async function createDeps(
 export async function closeDeps(deps: AppDeps): Promise<void> {
   deps.redis.disconnect();
   await deps.database.close();
+  releaseDataDir(deps.config.dataDir);
 }
