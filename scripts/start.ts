@@ -8,6 +8,7 @@ import { loadConfig } from '../api/src/config';
 import { closeDeps, createDeps } from '../api/src/infra';
 import { DataDirLockedError, lockDataDir } from '../api/src/lib/data-dir-lock';
 import { createLogger } from '../api/src/lib/logger';
+import { RedisPrefixTakenError } from '../api/src/lib/redis-claim';
 import { onShutdown, SHUTDOWN_TIMEOUT_MS } from '../api/src/lib/shutdown';
 import { builtWebApps } from '../api/src/middleware/static-web';
 import { type DemoSummary, seedDemo } from '../api/src/seed/demo';
@@ -46,7 +47,12 @@ if (!config.databaseUrl) {
 }
 
 buildWebApps(root, say);
-const deps = await createDeps(config);
+const deps = await createDeps(config).catch((err: unknown) => {
+  // Another installation's REDIS_PREFIX: say so plainly, without a stack trace.
+  if (!(err instanceof RedisPrefixTakenError)) throw err;
+  say(err.message);
+  process.exit(1);
+});
 // DEMO_DATA=false starts uninstalled (the console then shows the install screen).
 const demo: DemoSummary | null = config.demoData ? await seedDemo(deps) : null;
 

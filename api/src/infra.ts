@@ -7,6 +7,7 @@ import type { AppDeps, OutboxNotifier } from './deps';
 import { lockDataDir, releaseDataDir } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
+import { holdRedisPrefix, releaseRedisPrefix } from './lib/redis-claim';
 import { createStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 
@@ -26,6 +27,8 @@ export async function createDeps(
     overrides.redis ??
     new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  // One installation per REDIS_PREFIX (throws RedisPrefixTakenError when another one holds it).
+  if (!overrides.database) await holdRedisPrefix(database, redis, config.redisPrefix, logger);
   const now = overrides.now ?? (() => new Date());
   return {
     config,
@@ -48,6 +51,7 @@ export async function createDeps(
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  releaseRedisPrefix(deps.redis);
   deps.redis.disconnect();
   await deps.database.close();
   releaseDataDir(deps.config.dataDir);

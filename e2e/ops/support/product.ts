@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from './cluster';
+import { sleep } from './cluster';
 
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -39,16 +39,19 @@ export function run(entry: string, env: Record<string, string>, port: number): R
   return { child, url: `http://127.0.0.1:${port}`, output, exited, text: () => output.join('') };
 }
 
-/** Waits for GET `path` to answer 200, failing early with the output when the process exits. */
+/** Waits for GET `path` to answer 200, failing at once with the output when the process exits. */
 export async function ready(proc: Running, path = '/readyz', timeoutMs = 90_000): Promise<void> {
-  await waitFor(
-    `${proc.url}${path}`,
-    async () => {
-      if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
-        throw new Error(`exited: ${proc.text().slice(-2000)}`);
-      }
-      return (await fetch(`${proc.url}${path}`)).status === 200;
-    },
-    timeoutMs,
-  );
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      throw new Error(`${proc.url} exited: ${proc.text().slice(-2000)}`);
+    }
+    const status = await fetch(`${proc.url}${path}`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${proc.url}${path}: ${proc.text().slice(-2000)}`);
 }
