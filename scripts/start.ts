@@ -12,6 +12,7 @@ import { RedisPrefixTakenError } from '../api/src/lib/redis-claim';
 import { onShutdown, SHUTDOWN_TIMEOUT_MS } from '../api/src/lib/shutdown';
 import { builtWebApps } from '../api/src/middleware/static-web';
 import { type DemoSummary, seedDemo } from '../api/src/seed/demo';
+import { decideOffline, forgetRemoteFailures, sweepWeatherNow } from '../api/src/seed/offline';
 import { startEnturFake } from '../api/src/test/fakes/entur.fake';
 import { startMetFake } from '../api/src/test/fakes/met.fake';
 import { composeServer } from '../realtime/src/compose';
@@ -22,17 +23,18 @@ import { buildWebApps } from './web-build';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (msg: string) => process.stdout.write(`[oppslag] ${msg}\n`);
 
-// OFFLINE_DEMO=true: local stand-ins for Entur and MET (speaking their real protocols) so transit
-// and weather work without internet. Never started unless asked for.
+// Local stand-ins for Entur and MET (speaking their real protocols) when the public services do
+// not answer, or OFFLINE_DEMO=true, so transit and weather work without internet (seed/offline.ts).
 const fakes: { close(): Promise<void> }[] = [];
-if (process.env.OFFLINE_DEMO === 'true') {
+const offline = await decideOffline(process.env);
+if (offline.fakes) {
   const entur = await startEnturFake();
   const met = await startMetFake();
   fakes.push(entur, met);
   process.env.ENTUR_GEOCODER_URL = entur.geocoderUrl;
   process.env.ENTUR_JOURNEY_PLANNER_URL = entur.journeyPlannerUrl;
   process.env.MET_URL = met.baseUrl;
-  say(`offline demo: fake Entur at ${entur.url}, fake MET at ${met.url}`);
+  say(`${offline.reason}: using local stand-ins for Entur (${entur.url}) and MET (${met.url})`);
 }
 const config = loadConfig();
 // Embedded PGlite: refuse at once (before building anything) when DATA_DIR is another process's.
@@ -55,6 +57,8 @@ const deps = await createDeps(config).catch((err: unknown) => {
 });
 // DEMO_DATA=false starts uninstalled (the console then shows the install screen).
 const demo: DemoSummary | null = config.demoData ? await seedDemo(deps) : null;
+// Failures remembered from a run without the stand-ins must not keep weather or departures away.
+if (offline.fakes) await forgetRemoteFailures(deps.redis, config.redisPrefix);
 
 const printUrls = () => {
   say(
@@ -71,6 +75,8 @@ if (!config.databaseUrl) {
     web: builtWebApps(root),
   });
   composed.server.listen(config.port, printUrls);
+  // Weather at once rather than at the sweep's next two-minute mark.
+  if (demo) await sweepWeatherNow(deps).catch(() => undefined);
   // The one shutdown path with a deadline: a stuck stop exits anyway (releasing DATA_DIR).
   onShutdown(createLogger(config.logLevel, 'oppslag'), 'oppslag', async () => {
     say('stopping…');
@@ -114,8 +120,11 @@ function printDemo(summary: DemoSummary): void {
     `Oppslag demo: open ${summary.url}`,
     'Demo sign-ins (as seeded):',
     ...summary.logins.map((l) => `  ${l.role.padEnd(14)} ${l.email.padEnd(30)} ${l.password}`),
-    'Displays (display id / API key):',
-    ...summary.displays.map((d) => `  ${d.name.padEnd(20)} ${d.displayId}  ${d.apiKey ?? '-'}`),
+    'Displays (display id / API key; the link opens the screen directly):',
+    ...summary.displays.flatMap((d) => [
+      `  ${d.name.padEnd(20)} ${d.displayId}  ${d.apiKey ?? '-'}`,
+      ...(d.apiKey ? [`    ${summary.url}/display/?displayId=${d.displayId}&apiKey=${d.apiKey}`] : []),
+    ]),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
