@@ -23,6 +23,18 @@ import { buildWebApps } from './web-build';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (msg: string) => process.stdout.write(`[oppslag] ${msg}\n`);
 
+// Embedded PGlite: refuse at once (before building anything) when DATA_DIR is another process's.
+{
+  const early = loadConfig();
+  try {
+    if (!early.databaseUrl) lockDataDir(early.dataDir, 'npm start');
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    say(err.message);
+    process.exit(1);
+  }
+}
+
 // Local stand-ins for Entur and MET (speaking their real protocols) when the public services do
 // not answer, or OFFLINE_DEMO=true, so transit and weather work without internet (seed/offline.ts).
 const fakes: { close(): Promise<void> }[] = [];
@@ -37,17 +49,6 @@ if (offline.fakes) {
   say(`${offline.reason}: using local stand-ins for Entur (${entur.url}) and MET (${met.url})`);
 }
 const config = loadConfig();
-// Embedded PGlite: refuse at once (before building anything) when DATA_DIR is another process's.
-if (!config.databaseUrl) {
-  try {
-    lockDataDir(config.dataDir, 'npm start');
-  } catch (err) {
-    if (!(err instanceof DataDirLockedError)) throw err;
-    say(err.message);
-    process.exit(1);
-  }
-}
-
 buildWebApps(root, say);
 const deps = await createDeps(config).catch((err: unknown) => {
   // Another installation's REDIS_PREFIX: say so plainly, without a stack trace.
