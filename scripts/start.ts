@@ -77,7 +77,7 @@ if (!config.databaseUrl) {
   });
   composed.server.listen(config.port, printUrls);
   // Weather at once rather than at the sweep's next two-minute mark.
-  if (demo) await sweepWeatherNow(deps).catch(() => undefined);
+  if (demo) void sweepWeatherNow(deps).catch(() => undefined);
   // The one shutdown path with a deadline: a stuck stop exits anyway (releasing DATA_DIR).
   onShutdown(createLogger(config.logLevel, 'oppslag'), 'oppslag', async () => {
     say('stopping…');
