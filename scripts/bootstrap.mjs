@@ -4,37 +4,15 @@
 // missing or stale, makes sure PostgreSQL/Redis answer where needed, and then hands over to the
 // project's pinned Node 24 (the `node` devDependency) to run the TypeScript entry points.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './install.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'node_modules', '.bin');
 const command = process.argv[2] ?? 'start';
 const log = (msg) => console.log(`[oppslag] ${msg}`);
-
-function lockHash() {
-  const lock = join(root, 'package-lock.json');
-  return existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : 'none';
-}
-
-function ensureInstalled() {
-  const marker = join(root, 'node_modules', '.oppslag-install');
-  const hash = lockHash();
-  if (existsSync(join(bin, 'tsx')) && existsSync(marker) && readFileSync(marker, 'utf8') === hash) return;
-  log('installing dependencies (npm install)…');
-  // `npm install`, not `npm ci`: npm drops other platforms' optional packages (biome, canvas
-  // binaries) from the lock file when a dependency is added on an installed tree, and `npm ci` then
-  // refuses the lock; `npm install` still installs the locked versions and fills those gaps.
-  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (res.status !== 0) process.exit(res.status ?? 1);
-  writeFileSync(marker, lockHash());
-}
 
 function reachable(host, port, timeoutMs = 1000) {
   return new Promise((resolve) => {
@@ -127,7 +105,7 @@ if (!scripts[command]) {
   log(`unknown command ${command}`);
   process.exit(2);
 }
-ensureInstalled();
+ensureInstalled(root, log);
 await ensureRedis();
 if (command !== 'start' || process.env.DATABASE_URL) await ensurePostgres();
 

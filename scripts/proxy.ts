@@ -1,12 +1,32 @@
 // The front door of separate-process mode on PORT, playing the web image's role: Socket.IO
 // (long-polling and WebSocket upgrades) goes to the realtime process, everything else to the API
-// process, so the browser still sees one origin.
-import { createServer, type IncomingMessage, request, type Server } from 'node:http';
+// process, so the browser still sees one origin. While an upstream is down (a child restarting)
+// the answer is 503 with Retry-After, which clients and the player treat as "try again shortly".
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 export interface Upstreams {
   api: number;
   realtime: number;
+  /** The supervisor's view: a port whose process is down is answered 503 without trying it. */
+  isDown?(port: number): boolean;
+}
+
+/** Seconds a client is told to wait while a process restarts. */
+export const RETRY_AFTER_S = 2;
+
+function unavailable(res: ServerResponse): void {
+  // Cut mid-answer: nothing sensible can follow what was sent, so the connection is closed.
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': String(RETRY_AFTER_S) });
+  res.end(
+    JSON.stringify({
+      error: { code: 'upstream_unavailable', message: 'Service restarting; try again shortly' },
+    }),
+  );
 }
 
 const pick = (url: string | undefined, up: Upstreams) =>
@@ -25,10 +45,16 @@ function forwardedHeaders(req: IncomingMessage): Record<string, string | string[
 
 export function createFrontProxy(up: Upstreams): Server {
   const server = createServer((req, res) => {
+    const port = pick(req.url, up);
+    if (up.isDown?.(port)) {
+      req.resume();
+      unavailable(res);
+      return;
+    }
     const upstream = request(
       {
         host: '127.0.0.1',
-        port: pick(req.url, up),
+        port,
         method: req.method,
         path: req.url,
         headers: forwardedHeaders(req),
@@ -38,14 +64,19 @@ export function createFrontProxy(up: Upstreams): Server {
         answer.pipe(res);
       },
     );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 'upstream_unavailable', message: 'Service unavailable' } }));
-    });
+    // Refused or cut: the process is (re)starting or just died; the supervisor brings it back.
+    upstream.on('error', () => unavailable(res));
     req.pipe(upstream);
   });
   server.on('upgrade', (req: IncomingMessage, client: Socket, head: Buffer) => {
-    const upstream = connect(pick(req.url, up), '127.0.0.1', () => {
+    const port = pick(req.url, up);
+    if (up.isDown?.(port)) {
+      client.end(
+        `HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${RETRY_AFTER_S}\r\nConnection: close\r\n\r\n`,
+      );
+      return;
+    }
+    const upstream = connect(port, '127.0.0.1', () => {
       const headers = forwardedHeaders(req);
       const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
       for (const [name, value] of Object.entries(headers)) {

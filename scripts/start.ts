@@ -3,36 +3,69 @@
 // and one database object (PGlite has a single connection). With DATABASE_URL it starts the API,
 // the worker and the realtime gateway as separate processes behind a small front proxy on PORT,
 // which keeps one origin for the console (/), the player (/display), /api and /socket.io.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { closeDeps, createDeps, type DemoSummary, loadConfig, seedDemo } from '@oppslag/api/core';
+import {
+  closeDeps,
+  createDeps,
+  createLogger,
+  DataDirLockedError,
+  type DemoSummary,
+  decideOffline,
+  forgetRemoteFailures,
+  loadConfig,
+  lockDataDir,
+  onShutdown,
+  RedisPrefixTakenError,
+  SHUTDOWN_TIMEOUT_MS,
+  seedDemo,
+} from '@oppslag/api/core';
 import { builtWebApps } from '@oppslag/api/http';
 import { startEnturFake, startMetFake } from '@oppslag/api/testing';
 import { composeServer } from '@oppslag/stack';
 import { createFrontProxy } from './proxy';
+import { superviseChildren } from './supervise';
 import { buildWebApps } from './web-build';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (msg: string) => process.stdout.write(`[oppslag] ${msg}\n`);
 
-// OFFLINE_DEMO=true: local stand-ins for Entur and MET (speaking their real protocols) so transit
-// and weather work without internet. Never started unless asked for.
+// Embedded PGlite: refuse at once (before building anything) when DATA_DIR is another process's.
+{
+  const early = loadConfig();
+  try {
+    if (!early.databaseUrl) lockDataDir(early.dataDir, 'npm start');
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    say(err.message);
+    process.exit(1);
+  }
+}
+
+// Local stand-ins for Entur and MET (speaking their real protocols) when the public services do
+// not answer, or OFFLINE_DEMO=true, so transit and weather work without internet (seed/offline.ts).
 const fakes: { close(): Promise<void> }[] = [];
-if (process.env.OFFLINE_DEMO === 'true') {
+const offline = await decideOffline(process.env);
+if (offline.fakes) {
   const entur = await startEnturFake();
   const met = await startMetFake();
   fakes.push(entur, met);
   process.env.ENTUR_GEOCODER_URL = entur.geocoderUrl;
   process.env.ENTUR_JOURNEY_PLANNER_URL = entur.journeyPlannerUrl;
   process.env.MET_URL = met.baseUrl;
-  say(`offline demo: fake Entur at ${entur.url}, fake MET at ${met.url}`);
+  say(`${offline.reason}: using local stand-ins for Entur (${entur.url}) and MET (${met.url})`);
 }
 const config = loadConfig();
-
 buildWebApps(root, say);
-const deps = await createDeps(config, { migrate: true });
+const deps = await createDeps(config, { migrate: true }).catch((err: unknown) => {
+  // Another installation's REDIS_PREFIX: say so plainly, without a stack trace.
+  if (!(err instanceof RedisPrefixTakenError)) throw err;
+  say(err.message);
+  process.exit(1);
+});
 // DEMO_DATA=false starts uninstalled (the console then shows the install screen).
 const demo: DemoSummary | null = config.demoData ? await seedDemo(deps) : null;
+// Failures remembered from a run without the stand-ins must not keep weather or departures away.
+if (offline.fakes) await forgetRemoteFailures(deps.redis, config.redisPrefix);
 
 const printUrls = () => {
   say(
@@ -49,66 +82,56 @@ if (!config.databaseUrl) {
     web: builtWebApps(root),
   });
   composed.server.listen(config.port, printUrls);
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
+  // Weather at once rather than at the sweep's next two-minute mark.
+  // (The worker runs in this process: the composition root may ask its queue directly.)
+  if (demo)
+    void composed.worker?.queues
+      .queue('weather')
+      .add('sweep', {})
+      .catch(() => undefined);
+  // The one shutdown path with a deadline: a stuck stop exits anyway (releasing DATA_DIR).
+  onShutdown(createLogger(config.logLevel, 'oppslag'), 'oppslag', async () => {
     say('stopping…');
     await composed.close();
     await closeDeps(deps);
     await Promise.allSettled(fakes.map((f) => f.close()));
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  });
 } else {
   // Migrations and demo data ran above, once; the processes then start on a migrated database.
   await closeDeps(deps);
   const ports = { api: config.port + 1, realtime: config.port + 2, worker: config.port + 3 };
-  const children = new Map<string, ChildProcess>();
+  // Internal ports answer this machine only; the front proxy is the one public door, and the one
+  // hop whose X-Forwarded-For the API trusts.
+  const env = {
+    ...process.env,
+    PUBLIC_URL: config.publicUrl,
+    JWT_SECRET: config.jwtSecret,
+    BIND_HOST: process.env.BIND_HOST ?? '127.0.0.1',
+    TRUST_PROXY: '1',
+  };
+  // A crashed child is restarted with back-off; meanwhile the proxy answers 503 + Retry-After.
+  const supervisor = superviseChildren(
+    [
+      { name: 'api', entry: 'api/src/main.ts', port: ports.api, env },
+      { name: 'worker', entry: 'worker/src/main.ts', port: ports.worker, env },
+      { name: 'realtime', entry: 'realtime/src/main.ts', port: ports.realtime, env },
+    ],
+    { cwd: root, say },
+  );
+  const proxy = createFrontProxy({ ...ports, isDown: supervisor.isDown });
+  proxy.listen(config.port, printUrls);
   let stopping = false;
-  const stopAll = (code: number) => {
+  const stopAll = async () => {
     if (stopping) return;
     stopping = true;
     say('stopping…');
-    for (const child of children.values()) child.kill('SIGTERM');
-    const exited = [...children.values()].map(
-      (c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))),
-    );
-    void Promise.all(exited).then(() => process.exit(code));
-    setTimeout(() => process.exit(code), 15_000).unref();
+    proxy.close();
+    await supervisor.stop(Number(process.env.SHUTDOWN_TIMEOUT_MS ?? SHUTDOWN_TIMEOUT_MS) + 5000);
+    await Promise.allSettled(fakes.map((f) => f.close()));
+    process.exit(0);
   };
-  for (const [name, entry] of [
-    ['api', 'api/src/main.ts'],
-    ['worker', 'worker/src/main.ts'],
-    ['realtime', 'realtime/src/main.ts'],
-  ] as const) {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        PORT: String(ports[name]),
-        PUBLIC_URL: config.publicUrl,
-        JWT_SECRET: config.jwtSecret,
-        // Internal ports answer this machine only; the front proxy is the one public door, and
-        // the one hop whose X-Forwarded-For the API trusts.
-        BIND_HOST: process.env.BIND_HOST ?? '127.0.0.1',
-        TRUST_PROXY: '1',
-      },
-    });
-    children.set(name, child);
-    child.once('exit', (code) => {
-      if (!stopping) {
-        say(`${name} exited (${code}); stopping the others`);
-        stopAll(1);
-      }
-    });
-  }
-  const proxy = createFrontProxy({ api: ports.api, realtime: ports.realtime });
-  proxy.listen(config.port, printUrls);
-  process.once('SIGINT', () => stopAll(0));
-  process.once('SIGTERM', () => stopAll(0));
+  process.once('SIGINT', stopAll);
+  process.once('SIGTERM', stopAll);
 }
 
 function printDemo(summary: DemoSummary): void {
@@ -117,8 +140,11 @@ function printDemo(summary: DemoSummary): void {
     `Oppslag demo: open ${summary.url}`,
     'Demo sign-ins (as seeded):',
     ...summary.logins.map((l) => `  ${l.role.padEnd(14)} ${l.email.padEnd(30)} ${l.password}`),
-    'Displays (display id / API key):',
-    ...summary.displays.map((d) => `  ${d.name.padEnd(20)} ${d.displayId}  ${d.apiKey ?? '-'}`),
+    'Displays (display id / API key; the link opens the screen directly):',
+    ...summary.displays.flatMap((d) => [
+      `  ${d.name.padEnd(20)} ${d.displayId}  ${d.apiKey ?? '-'}`,
+      ...(d.apiKey ? [`    ${summary.url}/display/?displayId=${d.displayId}&apiKey=${d.apiKey}`] : []),
+    ]),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

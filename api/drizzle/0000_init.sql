@@ -140,6 +140,12 @@ CREATE TABLE "events" (
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "instance" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"instance_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sms_messages" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"provider" text NOT NULL,

@@ -73,8 +73,14 @@ function persistedSecret(dataDir: string, name: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(join(dataDir, 'secrets'), { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    // 'wx': two processes starting at once on a fresh directory agree on the first one's secret.
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return readFileSync(file, 'utf8').trim();
+  }
 }
 
 /** Reads configuration from the environment; throws with a clear message on bad values. */

@@ -4,9 +4,11 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import type { AppDeps } from './deps';
+import { lockDataDir, releaseDataDir } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { createOutboxSignal } from './lib/outbox-signal';
+import { holdRedisPrefix, releaseRedisPrefix } from './lib/redis-claim';
 import { createStorage } from './lib/storage';
 import { TokenService } from './lib/tokens';
 
@@ -31,11 +33,15 @@ export async function createDeps(
   overrides: Partial<AppDeps> & { logger?: Logger; migrate?: boolean } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel, 'api');
+  // PGlite under DATA_DIR: this process alone may open it (throws DataDirLockedError otherwise).
+  if (!overrides.database && !config.databaseUrl) lockDataDir(config.dataDir, logger.bindings().name);
   const database =
     overrides.database ??
     (await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }));
   if (overrides.migrate) await runMigrations(database);
   const redis = overrides.redis ?? openRedis(config, logger);
+  // One installation per REDIS_PREFIX (throws RedisPrefixTakenError when another one holds it).
+  if (!overrides.database) await holdRedisPrefix(database, redis, config.redisPrefix, logger);
   const now = overrides.now ?? (() => new Date());
   return {
     config,
@@ -58,6 +64,8 @@ export async function createDeps(
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  releaseRedisPrefix(deps.redis);
   deps.redis.disconnect();
   await deps.database.close();
+  releaseDataDir(deps.config.dataDir);
 }

@@ -1,5 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { entities, users } from '../db/schema/index';
+import {
+  autoApproveNumbers,
+  contents,
+  entities,
+  notes,
+  smsMessages,
+  transitStops,
+  users,
+} from '../db/schema/index';
 import { startTestApi, type TestApi } from '../test/harness';
 import { DEMO_LOGINS, seedDemo } from './demo';
 
@@ -33,6 +41,28 @@ describe('demo seed', () => {
       'blokkb',
     ]);
 
+    // A lived-in association: notes of several kinds, template banners, stops, an auto-approved
+    // number, two SMS waiting for the worker's routing, and both screen orientations.
+    const db = api.deps.database.db;
+    const seededNotes = await db.select().from(notes);
+    expect(seededNotes.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(seededNotes.map((n) => n.sticky))).toEqual(new Set([true, false]));
+    expect(new Set(seededNotes.map((n) => n.icon)).size).toBeGreaterThan(2);
+    expect(new Set(seededNotes.map((n) => n.iconColor)).size).toBeGreaterThan(2);
+    const banners = await db.select().from(contents);
+    expect(banners.length).toBeGreaterThanOrEqual(2);
+    expect(banners.every((b) => b.slot === 'banner' && b.type === 'banner-template' && b.templateId)).toBe(
+      true,
+    );
+    expect((await db.select().from(transitStops)).map((s) => s.entityId)).toEqual([org?.id, org?.id]);
+    expect(await db.select().from(autoApproveNumbers)).toHaveLength(1);
+    expect((await db.select().from(smsMessages)).map((m) => m.text.split(' ')[0])).toEqual([
+      'solbakken',
+      'solbakken',
+    ]);
+    const screens = rows.filter((r) => r.type === 'display' && r.codeWord);
+    expect(new Set(screens.map((d) => d.orientation))).toEqual(new Set([0, 1]));
+
     for (const login of DEMO_LOGINS) {
       const res = await api.request('POST', '/api/authentication/login', {
         body: { email: login.email, password: login.password },
@@ -47,6 +77,7 @@ describe('demo seed', () => {
     const again = await seedDemo(api.deps);
     expect(again?.displays).toEqual(summary?.displays);
     expect(await api.deps.database.db.select().from(users)).toHaveLength(DEMO_LOGINS.length);
+    expect(await db.select().from(notes)).toHaveLength(seededNotes.length);
   });
 
   it('leaves a real installation alone', async () => {

@@ -6,6 +6,7 @@ import { encodeDisplayId } from '../lib/hashids';
 import { createEntity } from '../services/entity.service';
 import { getInstallation, install } from '../services/install.service';
 import { hashPassword } from '../services/password.service';
+import { seedDemoContent, sendDemoSms } from './demo-content';
 
 /** The demo's sign-ins, printed by `npm start`; the passwords are public by design (demo data only). */
 export const DEMO_LOGINS = [
@@ -29,7 +30,7 @@ export interface DemoSummary {
 /**
  * Seeds an installed demo system when none is installed yet: the superadmin, an organization
  * "Solbakken borettslag" with two groups and a display in each (API keys and SMS code words set),
- * and one user per member role on the organization. It all commits in one transaction, so a
+ * one user per member role on the organization, and lived-in content (demo-content.ts). It all commits in one transaction, so a
  * failure leaves the system uninstalled rather than half seeded. Returns null when the system was
  * already installed by someone else (a real install is never touched).
  */
@@ -73,8 +74,16 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
       .where(eq(entities.id, org.id));
     for (const block of ['A', 'B']) {
       const group = await create(`Blokk ${block}`, 'group', org.id);
-      await create(`Inngang Blokk ${block}`, 'display', group.id, `blokk${block.toLowerCase()}`);
+      const display = await create(
+        `Inngang Blokk ${block}`,
+        'display',
+        group.id,
+        `blokk${block.toLowerCase()}`,
+      );
+      // Both orientations among the screens: Blokk B's hangs in portrait.
+      if (block === 'B') await tx.update(entities).set({ orientation: 1 }).where(eq(entities.id, display.id));
     }
+    await seedDemoContent(deps, tx, { id: org.id, ancestry: [org.id, base.rootEntity.id] }, actor);
     for (const member of members) {
       const [row] = await tx
         .insert(users)
@@ -84,6 +93,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
     }
   });
   deps.outbox.notify();
+  await sendDemoSms(deps, 'solbakken');
   return summary(deps);
 }
 
