@@ -55,8 +55,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          // Each file drives Chromium against its own stack: one at a time on a small machine.
+          // Each file drives Chromium against its own stack: one at a time on a small machine, and
+          // after every other project (a group of its own), so browsers never compete with them.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

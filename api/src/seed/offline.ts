@@ -3,7 +3,6 @@
 // protocols, so a newcomer still sees weather and departures. OFFLINE_DEMO=true forces the
 // stand-ins, OFFLINE_DEMO=false never uses them; configured service URLs are never replaced.
 import type { Redis } from 'ioredis';
-import type { AppDeps } from '../deps';
 
 const DEFAULTS = {
   ENTUR_JOURNEY_PLANNER_URL: 'https://api.entur.io/journey-planner/v3/graphql',

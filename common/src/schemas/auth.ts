@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { withFieldCode } from '../errors';
 import { emailSchema, passwordSchema } from './user';
 
 export const loginSchema = z.strictObject({

@@ -36,14 +36,6 @@ function fakeApi() {
   return { api, fetchMock };
 }
 
-const noteJson = (id: number, text = `note ${id}`) => ({
-  id,
-  text,
-  date: new Date(NOW - 1000).toISOString(),
-  approved: true,
-  sticky: false,
-});
-
 /** A note as the gateway pushes it to a display (the display catalogue's shape). */
 const pushedNote = (id: number, text = `note ${id}`) => ({
   id,
