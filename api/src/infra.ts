@@ -24,9 +24,9 @@ export function openRedis(config: Config, logger: Logger): Redis {
 }
 
 /**
- * Opens PostgreSQL (or PGlite under DATA_DIR) and Redis and wires the dependencies. Migrations run
- * only when asked (`migrate: true`): in the migrate step of a deployment and in the single-process
- * start, never in every replica, so replicas cannot race on a schema change.
+ * Opens PostgreSQL (or PGlite under DATA_DIR) and Redis and wires the dependencies. With PostgreSQL,
+ * migrations run only when asked (`migrate: true`): in the migrate step of a deployment and in the
+ * start script, never in every replica, so replicas cannot race on a schema change.
  */
 export async function createDeps(
   config: Config,
@@ -38,7 +38,8 @@ export async function createDeps(
   const database =
     overrides.database ??
     (await openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }));
-  if (overrides.migrate) await runMigrations(database);
+  // Embedded PGlite is one process by construction (the data directory lock), so it migrates itself.
+  if (overrides.migrate ?? !config.databaseUrl) await runMigrations(database);
   const redis = overrides.redis ?? openRedis(config, logger);
   // One installation per REDIS_PREFIX (throws RedisPrefixTakenError when another one holds it).
   if (!overrides.database) await holdRedisPrefix(database, redis, config.redisPrefix, logger);

@@ -11,3 +11,6 @@ export const cacheKeys = {
   /** Stop search results cached per normalized query. */
   stopSearch: (prefix: string, query: string) => `${prefix}:stop-search:${query.trim().toLowerCase()}`,
 };
+
+/** BullMQ keys live under the deployment's Redis prefix, so tests and installations never share queues. */
+export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;

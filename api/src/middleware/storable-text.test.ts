@@ -22,7 +22,7 @@ describe('unstorable text in requests', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
-    expect(res.body.error.details.issues[0]).toMatchObject({ path: 'text', code: 'invalid_format' });
+    expect(res.body.error.fields[0]).toMatchObject({ path: 'text', code: 'invalid_format' });
   });
 
   it('names nested fields and lone surrogates too, and checks the query string', async () => {
@@ -33,12 +33,12 @@ describe('unstorable text in requests', () => {
       raw,
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.details.issues[0].path).toBe('settings.list.1');
+    expect(res.body.error.fields[0].path).toBe('settings.list.1');
     const query = await api.request('GET', '/api/admin/sms?status=%00', {
       token: world.users.superadmin.token,
     });
     expect(query.status).toBe(400);
-    expect(query.body.error.details.issues[0].path).toBe('status');
+    expect(query.body.error.fields[0].path).toBe('status');
   });
 
   it('keeps ordinary text, emoji and line breaks', async () => {

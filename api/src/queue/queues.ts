@@ -1,11 +1,10 @@
-import type { QueueName } from '@oppslag/common';
+import { bullPrefix, type QueueName } from '@oppslag/common';
 import { type DefaultJobOptions, type Processor, Queue, Worker, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { jobDuration, queueDepth } from '../lib/metrics';
 
-/** BullMQ keys live under the deployment's Redis prefix, so tests and instances never share queues. */
-export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
+export { bullPrefix };
 
 /**
  * Job defaults from BullMQ's production guide: retries with exponential backoff, and finished jobs

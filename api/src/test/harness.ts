@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase, runMigrations } from '../db/client';
 import type { AppDeps } from '../deps';
 import { closeDeps, createDeps } from '../infra';
 import { createLogger } from '../lib/logger';
@@ -33,6 +33,7 @@ export interface TestDatabase {
 export async function createTestDatabase(driver = testDbDriver()): Promise<TestDatabase> {
   if (driver === 'pglite') {
     const database = await openDatabase({});
+    await runMigrations(database);
     return { database, drop: () => database.close() };
   }
   const name = `oppslag_test_${randomBytes(6).toString('hex')}`;
@@ -42,6 +43,7 @@ export async function createTestDatabase(driver = testDbDriver()): Promise<TestD
   await admin.end();
   const url = TEST_PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const database = await openDatabase({ url, poolSize: 5 });
+  await runMigrations(database);
   return {
     database,
     url,

@@ -260,7 +260,7 @@ describe('sync engine', () => {
     // A note without its dates (a server from another version): nothing of it reaches the screen.
     t.api.content = { ...wireContent(), notes: [{ id: 2, text: 'half a note' }] };
     t.api.version = 2;
-    t.push('content.updated', 1, {});
+    t.push('content.updated', 1, { id: 1, slot: 'banner' });
     await vi.advanceTimersByTimeAsync(200);
     expect(t.last().content.notes.map((n) => n.id)).toEqual([1]);
 

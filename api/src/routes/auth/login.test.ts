@@ -8,7 +8,8 @@ const MESSAGE = 'Email and password combination not known. Please try again.';
 describe('POST /api/authentication/login', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi();
+    // Clients come through one trusted proxy, which names them in X-Forwarded-For.
+    api = await startTestApi({ env: { TRUST_PROXY: '1' } });
     await createUser(api.deps, { email: 'kari@example.com', password: 'kari-password', name: 'Kari' });
     await createUser(api.deps, { email: 'invited@example.com' });
   });

@@ -15,7 +15,10 @@ describe('password reset over real SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    api = await startTestApi({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://tavla.example.no' } });
+    // Clients come through one trusted proxy, which names them in X-Forwarded-For.
+    api = await startTestApi({
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://tavla.example.no', TRUST_PROXY: '1' },
+    });
     oldToken = (await createUser(api.deps, { email: 'kari@example.com', password: 'old-password' })).token;
   });
   afterAll(async () => {

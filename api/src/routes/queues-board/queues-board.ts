@@ -2,13 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
-import { QUEUE_NAMES } from '@oppslag/common';
+import { bullPrefix, QUEUE_NAMES } from '@oppslag/common';
 import { Queue } from 'bullmq';
 import type { Context, Middleware, Next } from 'koa';
 import type { AppDeps } from '../../deps';
 import { forbidden, unauthorized } from '../../errors';
 import { type ApiState, type AuthedUser, bearerToken, currentUser } from '../../middleware/auth';
-import { bullPrefix } from '../../queue/queues';
 
 /** Where the BullMQ dashboard lives; the session cookie is scoped to this path only. */
 export const QUEUES_BOARD_PATH = '/api/admin/queues';
