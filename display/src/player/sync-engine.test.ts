@@ -36,18 +36,8 @@ function fakeApi() {
   return { api, fetchMock };
 }
 
-/** A note as the gateway pushes it to a display (the display catalogue's shape). */
-const pushedNote = (id: number, text = `note ${id}`) => ({
-  id,
-  entityId: 7,
-  text,
-  icon: 'information',
-  iconColor: '#019939',
-  date: new Date(NOW - 1000).toISOString(),
-  end: null,
-  sticky: false,
-  state: 'active',
-});
+/** A note as the gateway pushes it to a display: the display catalogue's shape is the content answer's. */
+const pushedNote = wireNote;
 
 function setup() {
   const { api, fetchMock } = fakeApi();
