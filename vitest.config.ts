@@ -10,7 +10,8 @@ import { defineConfig } from 'vitest/config';
  * server has its own database, Redis prefix, data directory and random port, and hashes passwords
  * at the cheapest argon2 cost (PASSWORD_HASH_COST=test, refused in production). Server files share
  * their worker's module cache (`isolate: false`): every file imported the whole API again, which was
- * most of their time; none mocks modules or stubs globals (keep it so: use the deps seams).
+ * most of their time; none mocks modules (keep it so: use the deps seams), and the two e2e files
+ * that stub a global (fetch, localStorage for player engines in Node) restore it in afterAll.
  * Web app tests run in Node unless they render (`.test.tsx`) or say `@vitest-environment jsdom`.
  */
 const maxWorkers = Number(
