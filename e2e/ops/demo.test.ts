@@ -87,5 +87,18 @@ describe('the demo shows itself', { timeout: 300_000 }, () => {
     )) as { text: string };
     // The pending SMS note waits for a moderator: it is not on the screen.
     expect(seen.text).not.toContain('Loppemarked');
+    // The photo and PDF banners come round in the rotation with the crops the worker rendered.
+    const cropped = new Set<string>();
+    await waitFor(
+      'both uploaded banners shown from their rendered crops',
+      async () => {
+        for (const src of await page
+          .locator('img[src*="/cropped"]')
+          .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src)))
+          cropped.add(src.replace(/\?.*/, ''));
+        return cropped.size >= 2;
+      },
+      120_000,
+    );
   });
 });
