@@ -43,33 +43,33 @@ async function demoPhoto(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-/** A one-page A4 notice from the board, in landscape so it fills a banner. */
+/** A one-page notice from the board, square like the demo's banner slot so nothing is cropped away. */
 async function demoPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   // Fixed dates keep the file the same on every seed.
   doc.setCreationDate(new Date('2026-01-01T00:00:00Z'));
   doc.setModificationDate(new Date('2026-01-01T00:00:00Z'));
   doc.setTitle('Årsmøte i Solbakken borettslag');
-  const page = doc.addPage([842, 595]);
+  const size = 600;
+  const page = doc.addPage([size, size]);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
-  page.drawRectangle({ x: 0, y: 0, width: 842, height: 595, color: rgb(0.93, 0.96, 1) });
-  page.drawRectangle({ x: 0, y: 475, width: 842, height: 120, color: rgb(0.08, 0.4, 0.75) });
-  page.drawText('Årsmøte i Solbakken borettslag', {
-    x: 50,
-    y: 520,
-    size: 40,
-    font: bold,
-    color: rgb(1, 1, 1),
-  });
-  const lines = [
-    'Tirsdag 12. mai kl. 19.00 i fellesrommet, Blokk A.',
-    'Saker til behandling sendes styret innen 20. april.',
-    'Alle andelseiere er hjertelig velkommen!',
-  ];
-  lines.forEach((line, i) => {
-    page.drawText(line, { x: 50, y: 380 - i * 60, size: 30, font: regular, color: rgb(0.1, 0.1, 0.2) });
-  });
+  const centred = (text: string, y: number, fontSize: number, font = regular, color = rgb(0.1, 0.1, 0.2)) =>
+    page.drawText(text, {
+      x: (size - font.widthOfTextAtSize(text, fontSize)) / 2,
+      y,
+      size: fontSize,
+      font,
+      color,
+    });
+  page.drawRectangle({ x: 0, y: 0, width: size, height: size, color: rgb(0.93, 0.96, 1) });
+  page.drawRectangle({ x: 0, y: 420, width: size, height: 180, color: rgb(0.08, 0.4, 0.75) });
+  centred('Årsmøte', 515, 64, bold, rgb(1, 1, 1));
+  centred('Solbakken borettslag', 455, 34, bold, rgb(1, 1, 1));
+  centred('Tirsdag 12. mai kl. 19.00', 330, 34);
+  centred('Fellesrommet, Blokk A', 280, 34);
+  centred('Saker sendes styret innen 20. april.', 170, 24);
+  centred('Alle andelseiere er velkommen!', 130, 24);
   return Buffer.from(await doc.save());
 }
 
