@@ -212,7 +212,8 @@ describe('display player on the real stack', () => {
     await page.locator('[data-testid="note"]').first().waitFor();
     await page.locator('[data-widget="banner"] [data-image-status="loaded"]').first().waitFor();
     await page.waitForTimeout(1200);
-    await saveScreenshot(page, 'display-horizontal.png');
+    // Not the README's pictures: those come from the demo itself (e2e/ops/demo.test.ts).
+    await saveScreenshot(page, 'display-stack-horizontal.png');
 
     const put = await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {
       token: world.superadmin.token,
@@ -224,7 +225,7 @@ describe('display player on the real stack', () => {
     await page.locator('[data-orientation="vertical"]').waitFor({ timeout: 5000 });
     await page.locator('[data-widget="banner"] [data-image-status="loaded"]').first().waitFor();
     await page.waitForTimeout(1200);
-    await saveScreenshot(page, 'display-vertical.png');
+    await saveScreenshot(page, 'display-stack-vertical.png');
   });
 
   it('sends a display whose API key was regenerated back to registration', async () => {

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
+import { saveScreenshot } from '../support/screenshots';
 import { waitFor } from './support/cluster';
 import { freePort, type Running, run } from './support/product';
 
@@ -66,6 +67,11 @@ describe('the demo shows itself', { timeout: 300_000 }, () => {
 
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const cropped = new Set<string>();
+    page.on('response', (res) => {
+      if (res.ok() && /\/api\/assets\/[^/]+\/cropped/.test(res.url()))
+        cropped.add(res.url().replace(/\?.*/, ''));
+    });
     await page.goto(link.replace(`localhost:${port}`, `127.0.0.1:${port}`));
     const seen = (await waitFor(
       'notes, a banner image, departures and weather on the screen',
@@ -87,5 +93,45 @@ describe('the demo shows itself', { timeout: 300_000 }, () => {
     )) as { text: string };
     // The pending SMS note waits for a moderator: it is not on the screen.
     expect(seen.text).not.toContain('Loppemarked');
+    // The photo and PDF banners come round in the rotation with the crops the worker rendered
+    // (the player fetches asset files with its token and shows them as blob: images).
+    await waitFor(
+      'both uploaded banners fetched from their rendered crops',
+      () => cropped.size >= 2,
+      120_000,
+    );
+
+    // The README's display pictures are this demo: Blokk A in landscape showing an uploaded banner
+    // (the slide at rest in the banner's box), Blokk B's portrait screen.
+    const uploadedBannerAtRest = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('[data-widget="banner"]')?.getBoundingClientRect();
+        return [...document.querySelectorAll('[data-widget="banner"] img[src^="blob:"]')].some((img) => {
+          const r = img.getBoundingClientRect();
+          return box !== undefined && Math.abs(r.left - box.left) < 2 && Math.abs(r.top - box.top) < 2;
+        });
+      });
+    await waitFor(
+      'an uploaded banner at rest',
+      async () => {
+        if (!(await uploadedBannerAtRest())) return false;
+        // Still there a moment later: the slide has finished sliding in.
+        await page.waitForTimeout(800);
+        return uploadedBannerAtRest();
+      },
+      120_000,
+    );
+    await saveScreenshot(page, 'display-horizontal.png');
+    const portraitLink = out.match(/Inngang Blokk B.*\n\s+(http\S+\/display\/\?displayId=\S+)/)?.[1];
+    expect(portraitLink).toBeDefined();
+    const portrait = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
+    await portrait.goto(String(portraitLink).replace(`localhost:${port}`, `127.0.0.1:${port}`));
+    await portrait.locator('[data-orientation="vertical"]').waitFor({ timeout: 30_000 });
+    await portrait.getByText('Velkommen til Solbakken!').first().waitFor({ timeout: 30_000 });
+    await portrait.getByTestId('weather-day').nth(2).waitFor({ timeout: 30_000 });
+    await portrait.getByText('Jernbanetorget').first().waitFor({ timeout: 30_000 });
+    await portrait.locator('[data-widget="banner"] [data-image-status="loaded"]').first().waitFor();
+    await portrait.waitForTimeout(1200);
+    await saveScreenshot(portrait, 'display-vertical.png');
   });
 });

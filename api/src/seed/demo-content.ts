@@ -1,4 +1,5 @@
-// What makes the demo look lived in: notes of several kinds, template banners, transit stops, an
+// What makes the demo look lived in: notes of several kinds, template banners and banners from a
+// photo and a PDF, transit stops, an
 // auto-approved number, and two residents' SMS that go through the real inbound pipeline (one is
 // approved by its number, the other waits for a moderator). All through the services, in the
 // seed's transaction, so it is the same data an association would have made in the console.
@@ -10,6 +11,7 @@ import { createContent } from '../services/content.service';
 import { createNote } from '../services/note.service';
 import { receiveInboundSms } from '../services/sms-inbound.service';
 import { addTransitStop } from '../services/transit-stop.service';
+import { createDemoAssets, type DemoFile } from './demo-assets';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -28,6 +30,7 @@ export async function seedDemoContent(
   tx: Tx,
   org: { id: number; ancestry: number[] },
   actor: { id: number; admin: boolean },
+  files: DemoFile[],
 ): Promise<void> {
   const now = deps.now();
   const notes = [
@@ -67,6 +70,17 @@ export async function seedDemoContent(
       org.id,
       'banner',
       { type: 'banner-template', duration: 10, assetId: null, ...banner },
+      actor,
+      ctx,
+    );
+  }
+  // And one banner each from the bundled photo and PDF (demo-assets.ts).
+  for (const assetId of await createDemoAssets(tx, org.id, files, actor)) {
+    await createContent(
+      tx,
+      org.id,
+      'banner',
+      { type: 'banner-asset', duration: 10, assetId, templateId: null },
       actor,
       ctx,
     );

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  assets,
   autoApproveNumbers,
   contents,
   entities,
+  events,
   notes,
   smsMessages,
   transitStops,
@@ -50,9 +53,27 @@ describe('demo seed', () => {
     expect(new Set(seededNotes.map((n) => n.icon)).size).toBeGreaterThan(2);
     expect(new Set(seededNotes.map((n) => n.iconColor)).size).toBeGreaterThan(2);
     const banners = await db.select().from(contents);
-    expect(banners.length).toBeGreaterThanOrEqual(2);
-    expect(banners.every((b) => b.slot === 'banner' && b.type === 'banner-template' && b.templateId)).toBe(
-      true,
+    expect(banners.every((b) => b.slot === 'banner')).toBe(true);
+    expect(banners.filter((b) => b.type === 'banner-template' && b.templateId).length).toBeGreaterThanOrEqual(
+      2,
+    );
+    // One banner each from a bundled photo and PDF, stored like an upload, their crops asked of the worker.
+    const assetBanners = banners.filter((b) => b.type === 'banner-asset');
+    const seededAssets = await db.select().from(assets).orderBy(assets.id);
+    expect(assetBanners.map((b) => b.assetId).sort()).toEqual(seededAssets.map((a) => a.id));
+    expect(seededAssets.map((a) => [a.mime, a.entityId, a.pageCount])).toEqual([
+      ['image/jpeg', org?.id, 1],
+      ['application/pdf', org?.id, 1],
+    ]);
+    for (const asset of seededAssets) {
+      const original = await api.deps.storage.get(asset.storageKey);
+      expect(original?.length).toBe(asset.bytes);
+      expect(original?.length).toBeLessThan(200_000);
+    }
+    expect((await api.deps.storage.get(seededAssets[1].storageKey))?.subarray(0, 5).toString()).toBe('%PDF-');
+    const cropRequests = await db.select().from(events).where(eq(events.type, 'asset.cropRequested'));
+    expect(cropRequests.map((e) => (e.data as { assetId: number }).assetId).sort()).toEqual(
+      seededAssets.map((a) => a.id),
     );
     expect((await db.select().from(transitStops)).map((s) => s.entityId)).toEqual([org?.id, org?.id]);
     expect(await db.select().from(autoApproveNumbers)).toHaveLength(1);

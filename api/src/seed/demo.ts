@@ -6,6 +6,7 @@ import { encodeDisplayId } from '../lib/hashids';
 import { createEntity } from '../services/entity.service';
 import { getInstallation, install } from '../services/install.service';
 import { hashPassword } from '../services/password.service';
+import { discardDemoFiles, storeDemoFiles } from './demo-assets';
 import { seedDemoContent, sendDemoSms } from './demo-content';
 
 /** The demo's sign-ins, printed by `npm start`; the passwords are public by design (demo data only). */
@@ -46,7 +47,9 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
     hashes.set(login.email, await hashPassword(login.password, deps.config.passwordHashing));
   const now = deps.now();
   const ctx = { alphabet: deps.config.hashidAlphabet, now };
-  await deps.database.db.transaction(async (tx) => {
+  // The photo and PDF originals are stored first, as an upload does; a failed seed removes them.
+  const files = await storeDemoFiles(deps);
+  const seeded = deps.database.db.transaction(async (tx) => {
     const base = await install(
       deps,
       { adminEmail: superadmin.email, rootEntity: 'Oppslag', passwordHash: hashes.get(superadmin.email)! },
@@ -83,7 +86,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
       // Both orientations among the screens: Blokk B's hangs in portrait.
       if (block === 'B') await tx.update(entities).set({ orientation: 1 }).where(eq(entities.id, display.id));
     }
-    await seedDemoContent(deps, tx, { id: org.id, ancestry: [org.id, base.rootEntity.id] }, actor);
+    await seedDemoContent(deps, tx, { id: org.id, ancestry: [org.id, base.rootEntity.id] }, actor, files);
     for (const member of members) {
       const [row] = await tx
         .insert(users)
@@ -91,6 +94,10 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
         .returning();
       await tx.insert(permissions).values({ userId: row.id, entityId: org.id, role: member.role as Role });
     }
+  });
+  await seeded.catch(async (err) => {
+    await discardDemoFiles(deps, files);
+    throw err;
   });
   deps.outbox.notify();
   await sendDemoSms(deps, 'solbakken');
