@@ -78,7 +78,7 @@ describe('own account', () => {
     expect(phone.body.error.message).toBe('Phone number is not a valid NO phone number');
     const taken = await api.request('PUT', '/api/account', {
       token: kari.token,
-      body: { email: 'OLA@example.com' },
+      body: { email: 'OLA@example.com', currentPassword: 'kari-password' },
     });
     expect(taken.status).toBe(409);
     const admin = await api.request('PUT', '/api/account', { token: kari.token, body: { admin: true } });
