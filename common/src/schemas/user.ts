@@ -40,6 +40,8 @@ export const updateUserSchema = z.strictObject({
   phoneCountry: z.string().length(2).optional(),
   language: languageSchema.optional(),
   admin: z.boolean().optional(),
+  /** Needed when users change their own e-mail address (ASVS V6.3.7). */
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
 });
 
 export const memberSchema = z.object({

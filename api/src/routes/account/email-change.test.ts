@@ -34,6 +34,13 @@ describe('PUT /api/account with a new e-mail', () => {
         expect.objectContaining({ path: 'currentPassword', code: 'wrong_password' }),
       ]);
     }
+    // The users route is the same door for one's own account.
+    const viaUsers = await api.request('PUT', `/api/users/${kari.id}`, {
+      token: kari.token,
+      body: { email: 'thief@example.com' },
+    });
+    expect(viaUsers.status).toBe(400);
+    expect(viaUsers.body.error.code).toBe('wrong_password');
     expect(await email()).toBe('kari@example.com');
     // Other profile fields, and sending back the unchanged address, need no password.
     const same = await update(kari.token, { email: 'Kari@example.com', name: 'Kari N' });
