@@ -7,7 +7,7 @@ import { currentToken, setToken } from '../../state/session';
 import { store } from '../../state/store';
 import { ProfileCard } from './profile-card';
 
-const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '');
 const tokenFor = (email: string) =>
   `${b64({ alg: 'HS256' })}.${b64({ user: { id: 7, email, name: 'Kari', admin: false, language: 'en' } })}.sig`;
 
