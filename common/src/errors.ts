@@ -74,6 +74,8 @@ export const FIELD_ERROR_CODES = [
   /** The confirmation differs from the new password. */
   'mismatch',
   'wrong_password',
+  /** A password on the list of common or breached passwords (ASVS V6.2.4). */
+  'too_common',
   /** The referenced row (owner, asset, parent) does not exist or is not reachable. */
   'not_found',
   /** An id in the body differs from the one in the path. */

@@ -130,7 +130,12 @@ describe('server reasons reach the console', () => {
       phoneNumber: 'Ikke et gyldig telefonnummer.',
     });
     const used = await refusal(
-      saveUserDetails(w.users.owner.id, { ...values, phoneNumber: '', email: 'moderator@example.com' }),
+      // One's own new address needs the current password (issue 14 item 2) before it is checked.
+      saveUserDetails(
+        w.users.owner.id,
+        { ...values, phoneNumber: '', email: 'moderator@example.com' },
+        'owner-password',
+      ),
     );
     expect(errorMessages(used, en(), { failed: 'Failed to update profile settings.' })).toEqual({
       formMessage: 'Failed to update profile settings. The e-mail address is already in use.',

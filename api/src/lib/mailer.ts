@@ -15,8 +15,10 @@ export interface Mailer {
 }
 
 /**
- * SMTP when `smtpUrl` is set; otherwise each message is written to `<dataDir>/mail/` and its text
- * logged, so a laptop install can follow reset and invitation links without a mail server.
+ * SMTP when `smtpUrl` is set; otherwise each message is written to `<dataDir>/mail/` (owner-only)
+ * so a laptop install can follow reset and invitation links without a mail server. The log names
+ * the file but never carries the text: it holds generated passwords and reset links, and logs
+ * travel further than the data directory (ASVS V16.2.5).
  */
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -40,8 +42,12 @@ export function createMailer(opts: {
       writeFileSync(
         file,
         `From: ${opts.from}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`,
+        { mode: 0o600 },
       );
-      opts.logger.info({ to: message.to, subject: message.subject, file }, `mail written: ${message.text}`);
+      opts.logger.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to file (SMTP_URL unset)',
+      );
     },
   };
 }

@@ -139,7 +139,7 @@ describe('field errors on the wire', () => {
   });
 
   it('profile and user form: invalid phone, e-mail already used', async () => {
-    const kari = await createUser(api.deps, { email: 'kari@example.com' });
+    const kari = await createUser(api.deps, { email: 'kari@example.com', password: 'kari-password' });
     const ownPhone = await refused('PUT', '/api/account', { token: kari.token, body: { phoneNumber: '12' } });
     expect([ownPhone.status, ownPhone.fields]).toEqual([400, { phoneNumber: 'invalid_phone' }]);
     expect(ownPhone.error.fields?.[0].params).toEqual({ country: 'NO' });
@@ -157,7 +157,8 @@ describe('field errors on the wire', () => {
     expect([used.status, used.error.code, used.fields]).toEqual([409, 'email_taken', { email: 'taken' }]);
     const ownUsed = await refused('PUT', '/api/account', {
       token: kari.token,
-      body: { email: 'moderator@example.com' },
+      // One's own new address needs the current password (issue 14 item 2) before it is checked.
+      body: { email: 'moderator@example.com', currentPassword: 'kari-password' },
     });
     expect([ownUsed.status, ownUsed.fields]).toEqual([409, { email: 'taken' }]);
   });

@@ -87,25 +87,57 @@ export async function confirmReset(deps: AppDeps, token: string, newPassword: st
   return row;
 }
 
+/**
+ * Checks the signed-in user's current password before a change that could take the account over
+ * (password, e-mail); a wrong or missing one answers 400 `wrong_password` on `path`.
+ */
+export async function verifyCurrentPassword(
+  deps: AppDeps,
+  userId: number,
+  password: string | undefined,
+  path = 'password',
+  message = WRONG_PASSWORD_MESSAGE,
+): Promise<UserRow> {
+  const [current] = await deps.database.db.select().from(users).where(eq(users.id, userId));
+  const ok = await verifyPassword(current?.passwordHash, password ?? '', deps.config.passwordHashing);
+  if (!current || !ok || password === undefined) {
+    throw new AppError(400, 'wrong_password', message, {
+      fields: [{ path, code: 'wrong_password', message }],
+    });
+  }
+  return current;
+}
+
 /** Changes the signed-in user's password after checking the current one; returns a fresh token. */
 export async function changePassword(
   deps: AppDeps,
   userId: number,
   input: { password: string; newPassword: string },
 ): Promise<string> {
-  const [current] = await deps.database.db.select().from(users).where(eq(users.id, userId));
-  if (
-    !current ||
-    !(await verifyPassword(current.passwordHash, input.password, deps.config.passwordHashing))
-  ) {
-    throw new AppError(400, 'wrong_password', WRONG_PASSWORD_MESSAGE, {
-      fields: [{ path: 'password', code: 'wrong_password', message: WRONG_PASSWORD_MESSAGE }],
-    });
-  }
+  await verifyCurrentPassword(deps, userId, input.password);
   const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashing);
   const row = await deps.database.db.transaction((tx) => setPasswordAndTell(tx, userId, passwordHash));
   deps.outbox.notify();
   return signFor(deps, row);
+}
+
+/**
+ * Ends every session of the user but the one the caller signs next (e-mail change): bumps the
+ * token version in the caller's transaction and tells the gateway to check the user's sockets.
+ */
+export async function endOtherSessions(tx: Tx, userId: number, fields: string[]): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning();
+  await recordEvent(tx, {
+    type: 'user.updated',
+    entityId: null,
+    data: { id: userId, fields },
+    actorId: userId,
+  });
+  return row;
 }
 
 /** Replaces a user's password with the given one (superadmin "generate new password"). */

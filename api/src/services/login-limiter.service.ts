@@ -3,11 +3,13 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 
 /**
- * Brute-force protection for anything that checks a password. Every attempt consumes a point
- * per e-mail and per client IP up front (so concurrent guesses cannot slip past a check-then-count
- * race); a success gives the points back. Limits:
- * - per e-mail: 5 failures in 15 minutes, then blocked for the rest of the window (guards one
- *   account against a distributed guesser);
+ * Brute-force protection for anything that checks a password (ASVS V6.3). Every attempt consumes
+ * a point in each budget up front (so concurrent guesses cannot slip past a check-then-count race);
+ * a success gives the points back. The budgets limit attackers, not owners: a guesser on one
+ * address cannot lock the account's owner out from another address.
+ * - per account + IP: 5 failures in 15 minutes (one client guessing one account);
+ * - per account: 50 failures in 15 minutes, a ceiling against a guesser spread over many
+ *   addresses (only such a distributed attack can lock an owner out, and only for the window);
  * - per IP: 100 failures in 15 minutes (a housing association's shared address signing in
  *   normally never gets near it).
  * Reset requests have their own budgets: 5 mails per address per hour (further requests still
@@ -16,7 +18,8 @@ import { AppError } from '../errors';
  * unreachable an in-memory limiter per process stands in rather than letting guesses through.
  */
 export const LOGIN_LIMITS = {
-  email: { points: 5, duration: 15 * 60 },
+  accountIp: { points: 5, duration: 15 * 60 },
+  account: { points: 50, duration: 15 * 60 },
   ip: { points: 100, duration: 15 * 60 },
   resetRequest: { points: 5, duration: 60 * 60 },
   resetRequestIp: { points: 30, duration: 60 * 60 },
@@ -63,20 +66,31 @@ function limiter(deps: AppDeps, name: string, opts: { points: number; duration: 
 export function loginLimiter(deps: AppDeps): LoginLimiter {
   const cached = cache.get(deps);
   if (cached) return cached;
-  const byEmail = limiter(deps, 'login-email', LOGIN_LIMITS.email);
+  const byAccountIp = limiter(deps, 'login-account-ip', LOGIN_LIMITS.accountIp);
+  const byAccount = limiter(deps, 'login-account', LOGIN_LIMITS.account);
   const byIp = limiter(deps, 'login-ip', LOGIN_LIMITS.ip);
   const byResetEmail = limiter(deps, 'reset-email', LOGIN_LIMITS.resetRequest);
   const byResetIp = limiter(deps, 'reset-ip', LOGIN_LIMITS.resetRequestIp);
   const key = (email: string) => email.trim().toLowerCase();
+  const pair = (email: string, ip: string) => `${key(email)}|${ip}`;
   const created: LoginLimiter = {
     async attempt(email, ip) {
-      await consumeAll([byEmail.consume(key(email)), byIp.consume(ip)]);
+      await consumeAll([
+        byAccountIp.consume(pair(email, ip)),
+        byAccount.consume(key(email)),
+        byIp.consume(ip),
+      ]);
     },
     async resetRequest(ip) {
       await consumeAll([byResetIp.consume(ip)]);
     },
     async succeeded(email, ip) {
-      await Promise.allSettled([byEmail.delete(key(email)), byIp.reward(ip, 1)]);
+      // The owner's own failures from this address are forgiven; elsewhere-counted guesses stay.
+      await Promise.allSettled([
+        byAccountIp.delete(pair(email, ip)),
+        byAccount.reward(key(email), 1),
+        byIp.reward(ip, 1),
+      ]);
     },
     async allowResetMail(email) {
       return byResetEmail.consume(key(email)).then(

@@ -44,4 +44,18 @@ export const mailTemplates = {
           text: `En administrator har gitt Oppslag-kontoen din et nytt passord:\n\n${password}\n\nLogg inn på ${loginUrl} og bytt det under Innstillinger.`,
         };
   },
+  /** To the OLD address after an e-mail change, so a takeover does not go unnoticed (ASVS V6.3.7). */
+  emailChanged(to: string, language: string, newEmail: string): MailMessage {
+    return lang(language) === 'en'
+      ? {
+          to,
+          subject: 'The e-mail address of your Oppslag account was changed',
+          text: `The e-mail address of your Oppslag account was changed to ${newEmail}, and every other session was signed out.\n\nIf it was not you, contact your administrator at once.`,
+        }
+      : {
+          to,
+          subject: 'E-postadressen til Oppslag-kontoen din er endret',
+          text: `E-postadressen til Oppslag-kontoen din er endret til ${newEmail}, og alle andre økter er logget ut.\n\nHvis det ikke var deg, ta kontakt med administratoren din straks.`,
+        };
+  },
 };

@@ -3,7 +3,11 @@ import { changePasswordSchema } from '../schemas/auth';
 import { updateUserSchema, userSchema } from '../schemas/user';
 import { defineRoute } from './define-route';
 
-/** Own profile: everything a user may change about themself (no id, no admin flag). */
+/**
+ * Own profile: everything a user may change about themself (no id, no admin flag). A new e-mail
+ * needs `currentPassword`: with the address comes the reset flow, so a stolen token must not be
+ * enough to take the account over (ASVS V6.3.7).
+ */
 export const updateAccountSchema = updateUserSchema.omit({ id: true, admin: true });
 const tags = ['account'];
 
@@ -27,9 +31,10 @@ export const accountContract = {
     path: '/account',
     body: updateAccountSchema,
     response: z.object({ user: userSchema, token: z.string() }),
-    errors: ['conflict'],
+    errors: ['conflict', 'wrong_password', 'rate_limited'],
     auth: 'user',
-    summary: 'Update own profile and language; answers with a fresh token carrying the new details',
+    summary:
+      'Update own profile and language (a new e-mail needs the current password, tells the old address and ends other sessions); answers with a fresh token',
     tags,
   }),
   changePassword: defineRoute({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isCommonPassword } from '../common-passwords';
 import { LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../constants';
+import { withFieldCode } from '../errors';
 
 export const emailSchema = z
   .string({ error: 'Email must be a string' })
@@ -9,7 +11,12 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ error: 'Password must be a string' })
   .min(PASSWORD_MIN, `Password has to be at least ${PASSWORD_MIN} characters long`)
-  .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters long`);
+  .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters long`)
+  // ASVS V6.2.4: length alone lets `password` and `12345678` through.
+  .refine((p) => !isCommonPassword(p), {
+    message: 'This password is too common. Please choose another one',
+    ...withFieldCode('too_common'),
+  });
 export const roleSchema = z.enum(ROLES, { error: 'Role must be one of owner, administrator, moderator' });
 export const languageSchema = z.enum(LANGUAGES, { error: 'Language must be one of no, en' });
 
@@ -33,6 +40,8 @@ export const updateUserSchema = z.strictObject({
   phoneCountry: z.string().length(2).optional(),
   language: languageSchema.optional(),
   admin: z.boolean().optional(),
+  /** Needed when users change their own e-mail address (ASVS V6.3.7). */
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
 });
 
 export const memberSchema = z.object({

@@ -11,6 +11,7 @@ export const authApi = {
   resetPassword: (email: string) => call(auth.resetPassword, { body: { email } }),
   resetPasswordConfirm: (token: string, newPassword: string) =>
     call(auth.resetPasswordConfirm, { body: { token, newPassword } }),
+  updateAccount: (input: RouteBodyInput<typeof account.update>) => call(account.update, { body: input }),
   changePassword: (input: RouteBodyInput<typeof account.changePassword>) =>
     call(account.changePassword, { body: input }),
 };

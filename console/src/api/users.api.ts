@@ -23,12 +23,18 @@ export interface UserDetailsValues {
 
 /**
  * Saves the name, e-mail and phone form of a user (own profile or an admin's user details): values
- * trimmed, a blank name or phone stored as none.
+ * trimmed, a blank name or phone stored as none. `currentPassword` goes along when users move
+ * their own account to a new address (the API refuses that without it).
  */
-export function saveUserDetails(id: number, values: UserDetailsValues): Promise<User> {
+export function saveUserDetails(
+  id: number,
+  values: UserDetailsValues,
+  currentPassword?: string,
+): Promise<User> {
   return usersApi.update(id, {
     name: values.name.trim() || null,
     email: values.email.trim(),
     phoneNumber: values.phoneNumber.trim() || null,
+    ...(currentPassword ? { currentPassword } : {}),
   });
 }

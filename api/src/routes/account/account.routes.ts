@@ -5,8 +5,9 @@ import { mountContract } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
 import { presentUser } from '../../presenters/user.presenter';
 import { changePassword, signFor } from '../../services/auth.service';
+import { updateUserGuarded } from '../../services/email-change.service';
 import { guardAttempt, loginLimiter } from '../../services/login-limiter.service';
-import { getVisibleUser, grantsOf, updateUser } from '../../services/user.service';
+import { getVisibleUser, grantsOf } from '../../services/user.service';
 
 /**
  * The signed-in user's own account (contract: `accountContract`). Changes that alter the token's
@@ -18,8 +19,8 @@ export function accountRoutes(deps: AppDeps): Router<DisplayState> {
   mountContract(router, deps, accountContract, {
     get: async ({ actor }) =>
       presentUser(await getVisibleUser(db, actor, actor.id), await grantsOf(db, actor.id)),
-    update: async ({ actor, body, uow }) => {
-      const row = await uow((tx) => updateUser(tx, actor, actor.id, body, deps.now()));
+    update: async ({ actor, body, ctx, uow }) => {
+      const row = await updateUserGuarded(deps, ctx, uow, actor, actor.id, body);
       return { user: presentUser(row, await grantsOf(db, actor.id)), token: await signFor(deps, row) };
     },
     changePassword: async ({ actor, body, ctx }) => {

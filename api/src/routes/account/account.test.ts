@@ -78,7 +78,7 @@ describe('own account', () => {
     expect(phone.body.error.message).toBe('Phone number is not a valid NO phone number');
     const taken = await api.request('PUT', '/api/account', {
       token: kari.token,
-      body: { email: 'OLA@example.com' },
+      body: { email: 'OLA@example.com', currentPassword: 'kari-password' },
     });
     expect(taken.status).toBe(409);
     const admin = await api.request('PUT', '/api/account', { token: kari.token, body: { admin: true } });
@@ -127,6 +127,22 @@ describe('own account', () => {
       expect(short.status).toBe(400);
       expect(short.body.error.code).toBe('validation_failed');
       expect(short.body.error.message).toBe('Password has to be at least 8 characters long');
+      // ASVS V6.2.4: long enough is not enough when the password heads every breach list.
+      for (const common of ['password', '12345678', 'Passord123']) {
+        const weak = await change(kari.token, {
+          password: 'kari-password',
+          newPassword: common,
+          confirmNewPassword: common,
+        });
+        expect(weak.status, common).toBe(400);
+        expect(weak.body.error.fields, common).toEqual([
+          {
+            path: 'newPassword',
+            code: 'too_common',
+            message: 'This password is too common. Please choose another one',
+          },
+        ]);
+      }
       expect(
         (
           await api.request('POST', '/api/authentication/login', {

@@ -65,19 +65,33 @@ describe('POST /api/authentication/login', () => {
     }
   });
 
-  it('allows an account 5 wrong passwords per window, from any number of addresses, then answers 429', async () => {
-    // Spec: 5 failures per e-mail in 15 minutes. Each guess from its own address, so only the
-    // per-account budget can stop them.
+  it('allows one address 5 wrong passwords per account per window, then 429 for that address only', async () => {
+    // ASVS V6.3: the lockout limits the attacker, not the owner.
     await createUser(api.deps, { email: 'target@example.com', password: 'target-password' });
+    const attacker = '198.51.100.66';
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
-      statuses.push((await login('target@example.com', `guess-${i}`, `198.51.100.${100 + i}`)).status);
+      statuses.push((await login('target@example.com', `guess-${i}`, attacker)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    // The account is locked for everyone for the window, the right password included.
-    const locked = await login('Target@Example.com', 'target-password', '198.51.100.99');
+    // The attacker's address is refused for this account, the right password included...
+    const locked = await login('Target@Example.com', 'target-password', attacker);
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe('rate_limited');
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // ...while the owner signs in from their own address.
+    expect((await login('target@example.com', 'target-password', '198.51.100.67')).status).toBe(200);
+  });
+
+  it('allows an account 50 wrong passwords per window from any number of addresses, then answers 429', async () => {
+    // The per-account ceiling stops a guesser spread over many addresses (5 guesses each).
+    await createUser(api.deps, { email: 'spread@example.com', password: 'spread-password' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++)
+      statuses.push(
+        (await login('spread@example.com', `guess-${i}`, `192.0.2.${Math.floor(i / 5) + 1}`)).status,
+      );
+    expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
+    expect(statuses[50]).toBe(429);
   });
 
   it('allows one address 100 failures per window over any accounts, then answers 429 for every account', async () => {

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { mountContract } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
 import { presentUser } from '../../presenters/user.presenter';
+import { updateUserGuarded } from '../../services/email-change.service';
 import {
   generateNewPassword,
   getVisibleUser,
@@ -24,8 +25,8 @@ export function usersRoutes(deps: AppDeps): Router<DisplayState> {
     list: async () => (await listUsers(db)).map((row) => presentUser(row)),
     get: async ({ actor, params }) =>
       presentUser(await getVisibleUser(db, actor, params.id), await grantsOf(db, params.id)),
-    update: async ({ actor, params, body, uow }) => {
-      const row = await uow((tx) => updateUser(tx, actor, params.id, body, deps.now()));
+    update: async ({ actor, params, body, ctx, uow }) => {
+      const row = await updateUserGuarded(deps, ctx, uow, actor, params.id, body);
       return presentUser(row, await grantsOf(db, params.id));
     },
     generateNewPassword: async ({ actor, params, uow }) => {

@@ -1,22 +1,27 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveUserDetails, USER_DETAIL_FIELDS } from '../../api/users.api';
+import { authApi } from '../../api/auth.api';
+import { USER_DETAIL_FIELDS } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useFormState } from '../../lib/use-form-state';
 import { profileAtom } from '../../state/profile';
-import { tokenUserAtom } from '../../state/session';
+import { setToken, tokenUserAtom } from '../../state/session';
 import { store } from '../../state/store';
 
-/** Profile: name, email and phone number of the signed-in user. */
+/** Profile: name, email and phone number of the signed-in user (a new e-mail asks for the password). */
 export function ProfileCard() {
   const { t } = useTranslation('settings');
   const user = useAtomValue(tokenUserAtom);
   const profile = useAtomValue(profileAtom);
   const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
+  const [currentPassword, setCurrentPassword] = useState('');
+  const savedEmail = profile?.email ?? user?.email ?? '';
+  // A new address takes the password: with it comes the reset flow (the API insists too).
+  const emailChanged = values.email.trim().toLowerCase() !== savedEmail.toLowerCase();
   const form = useFormState();
 
   useEffect(() => {
@@ -32,11 +37,23 @@ export function ProfileCard() {
     if (!user) return;
     void form.submit(
       async () => {
-        const updated = await saveUserDetails(user.id, values);
+        // The own-account route answers a fresh token: an e-mail change ends every older session.
+        const { user: updated, token } = await authApi.updateAccount({
+          name: values.name.trim() || null,
+          email: values.email.trim(),
+          phoneNumber: values.phoneNumber.trim() || null,
+          ...(emailChanged ? { currentPassword } : {}),
+        });
+        setToken(token);
         store.set(profileAtom, updated);
+        setCurrentPassword('');
         return updated;
       },
-      { success: t('profile.success'), error: t('profile.error'), shown: USER_DETAIL_FIELDS },
+      {
+        success: t('profile.success'),
+        error: t('profile.error'),
+        shown: [...USER_DETAIL_FIELDS, 'currentPassword'],
+      },
     );
   };
 
@@ -62,6 +79,18 @@ export function ProfileCard() {
           autoComplete="email"
           required
         />
+        {emailChanged && (
+          <TextField
+            label={t('profile.currentPassword')}
+            type="password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            error={form.fields.currentPassword}
+            hint={t('profile.currentPasswordHint')}
+            autoComplete="current-password"
+            required
+          />
+        )}
         <TextField
           label={t('profile.phoneNumber')}
           type="tel"
