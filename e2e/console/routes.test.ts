@@ -266,10 +266,42 @@ describe('console routes', () => {
   });
 
   it('/entities/{id}/services lists the services', async () => {
-    const { page } = await open(`/entities/${display.id}/services`);
-    await page.getByRole('heading', { name: 'Tjenester' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByText('Kunne ikke laste tjenester.').count()).toBe(0);
+    // A display of its own with one module switched off, so the on/off column is not uniform and
+    // the other tests' display keeps its defaults.
+    const lobby = await createEntity(s.stack, adminToken, {
+      name: 'Inngang 2',
+      type: 'display',
+      parentId: group.id,
+      codeWord: 'SOLB',
+    });
+    const put = await s.stack.request('PUT', `/api/entities/${lobby.id}`, {
+      token: adminToken,
+      body: { services: { weather: false } },
+    });
+    expect(put.status).toBe(200);
+    const api = (await s.stack.request('GET', `/api/content/${lobby.id}/service`, { token: adminToken }))
+      .body as { name: string; enabled?: boolean }[];
+    expect(api.find((m) => m.name === 'weather')?.enabled).toBe(false);
+    expect(api.some((m) => m.enabled === true)).toBe(true);
+
+    const { page } = await open(`/entities/${lobby.id}/services`);
+    const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Tjenester' }) });
+    const rows = card.getByRole('listitem');
+    await rows.first().waitFor();
+    // The Norwegian module names of the console's catalogue (console/src/i18n/no/entity.json).
+    const label: Record<string, string> = {
+      clock: 'Klokke',
+      weather: 'Vær',
+      transit: 'Kollektivavganger',
+      notes: 'Oppslagstavle',
+      banners: 'Bannere',
+      info: 'Informasjonspanel',
+    };
+    const expected = api.map(
+      (m) => `${label[m.name] ?? m.name}${m.enabled === undefined ? '' : m.enabled ? 'På' : 'Av'}`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect((await rows.allTextContents()).map((t) => t.trim())).toEqual(expected);
   });
 
   it('/settings redirects to profile; profile saves', async () => {
