@@ -23,20 +23,22 @@ describe('login limiter', () => {
     return err as AppError;
   }
 
-  it('counts one address in any case and spacing, and no other address with it', async () => {
+  it('counts one address in any case and spacing per client, and no other address or client with it', async () => {
     const limiter = loginLimiter(api.deps);
-    for (let i = 0; i < LOGIN_LIMITS.email.points; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.accountIp.points; i++) {
       await limiter.attempt(i % 2 ? 'Ola@Example.no' : ' ola@example.no ', '192.0.2.10');
     }
-    const blocked = await rejection(limiter.attempt('OLA@example.no', '192.0.2.11'));
+    const blocked = await rejection(limiter.attempt('OLA@example.no', '192.0.2.10'));
     expect(blocked.status).toBe(429);
     expect(blocked.code).toBe('rate_limited');
-    // The e-mail window is 15 minutes; the announced wait is the rest of it in whole seconds.
+    // The window is 15 minutes; the announced wait is the rest of it in whole seconds.
     const { retryAfter } = blocked.details as { retryAfter: number };
-    expect(retryAfter).toBeGreaterThan(LOGIN_LIMITS.email.duration - 60);
-    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.email.duration);
-    // Another address from the same client still has its own budget.
+    expect(retryAfter).toBeGreaterThan(LOGIN_LIMITS.accountIp.duration - 60);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.accountIp.duration);
+    // Another address from the same client still has its own budget, and so has the owner of
+    // this address signing in from elsewhere (a guesser cannot lock the owner out).
     await expect(limiter.attempt('per@example.no', '192.0.2.10')).resolves.toBeUndefined();
+    await expect(limiter.attempt('ola@example.no', '198.51.100.4')).resolves.toBeUndefined();
   });
 
   it('keeps the login budget and the reset-mail budget of one address apart', async () => {
@@ -50,7 +52,7 @@ describe('login limiter', () => {
 
   it('a success gives the address its budget back', async () => {
     const limiter = loginLimiter(api.deps);
-    for (let i = 0; i < LOGIN_LIMITS.email.points; i++)
+    for (let i = 0; i < LOGIN_LIMITS.accountIp.points; i++)
       await limiter.attempt('lise@example.no', '192.0.2.30');
     await limiter.succeeded('Lise@example.no', '192.0.2.30');
     await expect(limiter.attempt('lise@example.no', '192.0.2.30')).resolves.toBeUndefined();
