@@ -67,13 +67,16 @@ export type EventType = keyof typeof eventDataSchemas;
 export const EVENT_TYPES = Object.keys(eventDataSchemas) as [EventType, ...EventType[]];
 export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
 
-/** The envelope every domain event travels in. */
-export interface EventEnvelope<T extends EventType = EventType> {
+/** The envelope every pushed event travels in, whatever its catalogue. */
+export interface Envelope<D> {
   id: string;
   seq: number;
   entityId: number | null;
-  data: EventData<T>;
+  data: D;
 }
+
+/** The envelope of a domain event. */
+export type EventEnvelope<T extends EventType = EventType> = Envelope<EventData<T>>;
 
 /** A domain event with its type, as a discriminated union (narrow on `type` to get `data`). */
 export type DomainEvent = { [T in EventType]: EventEnvelope<T> & { type: T } }[EventType];

@@ -20,23 +20,26 @@ const viewer =
  * as a body: the fields are described here and read by the handler. The file answers
  * (`/original`, `/cropped`) are binary and documented next to their hand-written routes.
  */
+/** What a file upload can be refused with (the original upload and the browser's crop alike). */
+const UPLOAD_ERRORS = [
+  'unauthorized',
+  'token_invalid',
+  'forbidden',
+  'validation_failed',
+  'not_found',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unsupported_file',
+  'invalid_file',
+] as const;
+
 export const assetsContract = {
   upload: defineRoute({
     method: 'post',
     path: '/assets/upload',
     response: assetResponseSchema,
     status: 201,
-    errors: [
-      'unauthorized',
-      'token_invalid',
-      'forbidden',
-      'validation_failed',
-      'not_found',
-      'unsupported_media_type',
-      'payload_too_large',
-      'unsupported_file',
-      'invalid_file',
-    ],
+    errors: UPLOAD_ERRORS,
     auth: 'public',
     summary:
       'Upload an image (PNG, JPEG, WebP) or PDF as multipart/form-data: `entity` (id), optional `slot`, exactly one `file`, at most 20 MB',
@@ -71,17 +74,7 @@ export const assetsContract = {
     path: '/assets/{id}/cropped',
     params: assetParams,
     response: assetResponseSchema,
-    errors: [
-      'unauthorized',
-      'token_invalid',
-      'forbidden',
-      'validation_failed',
-      'not_found',
-      'unsupported_media_type',
-      'payload_too_large',
-      'unsupported_file',
-      'invalid_file',
-    ],
+    errors: UPLOAD_ERRORS,
     auth: 'public',
     summary: 'Store a crop made in the browser (multipart `file`: PNG, JPEG or WebP) as the rendition',
     description: `${viewer} Needs moderate_content on the asset’s entity.`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Envelope } from '../events';
 import { contentSlotSchema } from '../schemas/content';
 import { displayNoteSchema } from '../schemas/display';
 import { transitDeparturesSchema } from '../schemas/transit';
@@ -35,12 +36,7 @@ export type DisplayEventType = keyof typeof displayEventDataSchemas;
 export const DISPLAY_EVENT_TYPES = Object.keys(displayEventDataSchemas) as DisplayEventType[];
 export type DisplayEventData<T extends DisplayEventType> = z.infer<(typeof displayEventDataSchemas)[T]>;
 
-export interface DisplayEnvelope<T extends DisplayEventType = DisplayEventType> {
-  id: string;
-  seq: number;
-  entityId: number | null;
-  data: DisplayEventData<T>;
-}
+export type DisplayEnvelope<T extends DisplayEventType = DisplayEventType> = Envelope<DisplayEventData<T>>;
 
 /** A pushed display event with its type (narrow on `type`). */
 export type DisplayEvent = { [T in DisplayEventType]: DisplayEnvelope<T> & { type: T } }[DisplayEventType];
