@@ -60,5 +60,13 @@ export function resolveFeatureSet(name: string | undefined): FeatureSet {
   return FEATURE_SETS[name as FeatureSetName];
 }
 
+/**
+ * The special features an entity may switch on under a feature set: the slots the set enables.
+ * The console offers only these and the API refuses the others (an ad slot in the oppslag set
+ * would give tabs and master pages that can only fail).
+ */
+export const offeredSlots = (set: FeatureSet): ContentSlot[] =>
+  CONTENT_SLOTS.filter((s) => set.slots[s].enabled);
+
 export const isContentSlot = (value: string): value is ContentSlot =>
   (CONTENT_SLOTS as readonly string[]).includes(value);

@@ -354,11 +354,28 @@ describe('console routes', () => {
       .waitFor({ state: 'detached', timeout: 4000 });
   });
 
-  it('/admin/master/{slotId} knows adsSmall, adsLarge and template only', async () => {
-    const { page } = await open('/admin/master/adsSmall');
-    await page.getByRole('heading', { name: 'Rediger master for feltet adsSmall' }).first().waitFor();
+  it('/admin/master/{slotId} offers only what the oppslag feature set has (template, no ads)', async () => {
+    const { page } = await open('/admin/master/template');
+    await page.getByRole('heading', { name: 'Rediger master for feltet template' }).first().waitFor();
+    const nav = page.getByRole('navigation', { name: 'Superadmin' });
+    await nav.getByRole('link', { name: /mal/i }).first().waitFor();
+    // Ads are off in this set: no nav entries and no page that could only fail with 409.
+    expect(await nav.getByRole('link', { name: /annonse/i }).count()).toBe(0);
+    await page.goto('/admin/master/adsSmall');
+    await page.getByText('Ukjent felt-id').waitFor();
     await page.goto('/admin/master/banner');
     await page.getByText('Ukjent felt-id').waitFor();
+  });
+
+  it('/entities/{id}/banners leads to the banner slot; special features offer no ads here', async () => {
+    const { page } = await open(`/entities/${group.id}/banners`);
+    await page.waitForURL(`**/entities/${group.id}/content/banner`);
+    await page.goto(`/entities/${group.id}/settings`);
+    const card = page.getByTestId('special-features');
+    await card.getByRole('checkbox').first().waitFor();
+    const labels = await card.locator('label').allInnerTexts();
+    expect(labels.join(' ')).not.toMatch(/annonse/i);
+    expect(await card.getByRole('checkbox').count()).toBe(2);
   });
 
   it('/admin/users links every user; /admin/users/{id} generates a new password', async () => {

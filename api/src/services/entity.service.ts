@@ -3,7 +3,10 @@ import {
   type Actor,
   type CreateEntityInput,
   canHaveChildren,
+  type FeatureSet,
+  isContentSlot,
   normalizePhone,
+  offeredSlots,
   type Permission,
   permissionsOn,
   type UpdateEntityInput,
@@ -23,6 +26,8 @@ export interface EntityServiceContext {
   /** config.hashidAlphabet, for the display id in event payloads. */
   alphabet?: string;
   now: Date;
+  /** The installation's feature set: special features it disables cannot be switched on. */
+  featureSet?: FeatureSet;
 }
 
 const CODE_WORD_INDEX = 'entities_code_word_idx';
@@ -197,6 +202,7 @@ export async function updateEntity(
     (changes as Record<string, unknown>)[key] = value;
   }
   for (const key of NULLABLE_TEXT) if (changes[key] === '') changes[key] = null;
+  if (changes.features && ctx.featureSet) assertFeaturesOffered(changes.features, ctx.featureSet);
   if (changes.phoneNumber !== undefined) {
     const phone = normalizePhone(changes.phoneNumber);
     if (phone === undefined)
@@ -230,6 +236,22 @@ export async function updateEntity(
     actorId: actor.id,
   });
   return { row, permissions: perms };
+}
+
+/** A content slot the feature set disables is refused by name (409 feature_disabled). */
+function assertFeaturesOffered(features: string[], set: FeatureSet) {
+  const offered = new Set<string>(offeredSlots(set));
+  const refused = features.filter((f) => isContentSlot(f) && !offered.has(f));
+  if (refused.length > 0)
+    throw conflict(
+      'feature_disabled',
+      `Not available in the ${set.name} feature set: ${refused.join(', ')}`,
+      {
+        path: 'features',
+        code: 'invalid_value',
+        params: { refused: refused.join(', ') },
+      },
+    );
 }
 
 /**

@@ -1,4 +1,6 @@
-import { atom } from 'jotai';
+import type { FeatureSetName } from '@oppslag/common/constants.ts';
+import { FEATURE_SETS, type FeatureSet } from '@oppslag/common/feature-sets.ts';
+import { atom, useAtomValue } from 'jotai';
 
 /**
  * What the console knows about its server. The support address and SMS number are configured per
@@ -24,3 +26,8 @@ export const apiUrl = () => `${window.location.origin}/api`;
 export const displayUrl = () => `${window.location.origin}/display`;
 /** The development toolbar shows when the console or its server runs outside production. */
 export const showDevToolbar = (info: ServerInfo) => !import.meta.env.PROD || !info.production;
+
+/** The installation's feature set from the status answer (the oppslag set until it is known). */
+export const featureSetOf = (info: ServerInfo): FeatureSet =>
+  FEATURE_SETS[info.featureSet as FeatureSetName] ?? FEATURE_SETS.oppslag;
+export const useFeatureSet = (): FeatureSet => featureSetOf(useAtomValue(serverInfoAtom));

@@ -82,6 +82,20 @@ describe('entities: update, move, regenerate API key', () => {
     expect(admin.body).toMatchObject({ orientation: 1, codeWord: 'BlokkA', features: ['special'] });
   });
 
+  it('refuses a special feature the feature set disables, naming it (ads in the oppslag set)', async () => {
+    const { entities: e, users: u } = world;
+    const ads = await put(u.superadmin.token, e.groupA.id, { features: ['banner', 'adsSmall', 'adsLarge'] });
+    expect(ads.status).toBe(409);
+    expect(ads.body.error).toMatchObject({
+      code: 'feature_disabled',
+      fields: [{ path: 'features', code: 'invalid_value', params: { refused: 'adsSmall, adsLarge' } }],
+    });
+    expect((await row(e.groupA.id)).features).not.toContain('adsSmall');
+    const offered = await put(u.superadmin.token, e.groupA.id, { features: ['banner', 'partnerLogo'] });
+    expect(offered.status).toBe(200);
+    expect(offered.body.features).toEqual(['banner', 'partnerLogo']);
+  });
+
   it('keeps code words unique regardless of case, and frees an entity’s own word for itself', async () => {
     const { entities: e, users: u } = world;
     const clash = await put(u.superadmin.token, e.orgB.id, { codeWord: 'blokka' });

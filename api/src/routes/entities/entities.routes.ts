@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { entitiesContract } from '@oppslag/common';
+import { entitiesContract, resolveFeatureSet } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
 import { mountContract } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
@@ -15,7 +15,8 @@ import { viewEntities, viewEntity } from '../../services/entity-view.service';
 export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>();
   const db = deps.database.db;
-  const ctxOf = () => ({ alphabet: deps.config.hashidAlphabet, now: deps.now() });
+  const featureSet = resolveFeatureSet(deps.config.featureSet);
+  const ctxOf = () => ({ alphabet: deps.config.hashidAlphabet, now: deps.now(), featureSet });
   const ownList = async (actor: Parameters<typeof visibleEntities>[1]) =>
     viewEntities(deps, actor, await visibleEntities(db, actor));
   mountContract(router, deps, entitiesContract, {

@@ -1,18 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/icons';
+import { useFeatureSet } from '../../lib/server-info';
+import { type MasterSlot, masterSlotOffered } from './master-slots';
 
-const LINKS: { to: string; label: string; icon: IconName }[] = [
+const LINKS: { to: string; label: string; icon: IconName; master?: MasterSlot }[] = [
   { to: '/admin/displays', label: 'nav.displays', icon: 'tv' },
   { to: '/admin/users', label: 'nav.users', icon: 'group' },
-  { to: '/admin/master/adsLarge', label: 'nav.masterAdsLarge', icon: 'dashboard' },
-  { to: '/admin/master/adsSmall', label: 'nav.masterAdsSmall', icon: 'dashboard' },
-  { to: '/admin/master/template', label: 'nav.masterTemplate', icon: 'dashboard' },
+  { to: '/admin/master/adsLarge', label: 'nav.masterAdsLarge', icon: 'dashboard', master: 'adsLarge' },
+  { to: '/admin/master/adsSmall', label: 'nav.masterAdsSmall', icon: 'dashboard', master: 'adsSmall' },
+  { to: '/admin/master/template', label: 'nav.masterTemplate', icon: 'dashboard', master: 'template' },
 ];
 
 /** The superadmin area, titled Superadmin, with its own side navigation. */
 export default function AdminLayout() {
   const { t } = useTranslation('admin');
+  const featureSet = useFeatureSet();
+  const links = LINKS.filter((l) => !l.master || masterSlotOffered(l.master, featureSet));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <h1 className="flex items-center gap-2 text-2xl font-semibold text-slate-900">
@@ -21,7 +25,7 @@ export default function AdminLayout() {
       <div className="flex flex-col gap-4 md:flex-row">
         <nav aria-label={t('title')} className="md:w-56 md:shrink-0">
           <ul className="-mx-3 flex gap-1 overflow-x-auto px-3 md:mx-0 md:flex-col md:px-0">
-            {LINKS.map((l) => (
+            {links.map((l) => (
               <li key={l.to} className="shrink-0">
                 <NavLink
                   to={l.to}

@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { adminApi, type MasterAnswer } from '../../api/admin.api';
 import { Alert, Card, Spinner } from '../../components/card';
+import { useFeatureSet } from '../../lib/server-info';
 import { BannerEditor } from '../banners/banner-editor';
+import { isMasterSlot, MASTER_SLOTS, masterSlotOffered } from './master-slots';
 
-/** Master slots and where their content is edited on the master entity. */
-export const MASTER_SLOTS = { adsSmall: 'ads/small', adsLarge: 'ads/large', template: 'templates' } as const;
-export type MasterSlot = keyof typeof MASTER_SLOTS;
-export const isMasterSlot = (value: string | undefined): value is MasterSlot =>
-  !!value && value in MASTER_SLOTS;
+export { isMasterSlot, MASTER_SLOTS, type MasterSlot } from './master-slots';
 
 /**
  * /admin/master/{slotId}: the master content of a slot is kept on the master entity that the
@@ -20,7 +18,8 @@ export default function MasterPage() {
   const { slotId } = useParams();
   const [master, setMaster] = useState<MasterAnswer | null>(null);
   const [failed, setFailed] = useState(false);
-  const valid = isMasterSlot(slotId);
+  const featureSet = useFeatureSet();
+  const valid = isMasterSlot(slotId) && masterSlotOffered(slotId, featureSet);
 
   useEffect(() => {
     if (!valid) return;

@@ -1,7 +1,4 @@
-import type { FeatureSetName } from '@oppslag/common/constants.ts';
-import { FEATURE_SETS } from '@oppslag/common/feature-sets.ts';
 import { BANNER_DEFAULT_DURATION, BANNER_DURATION_MAX } from '@oppslag/common/schemas/content.ts';
-import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
@@ -13,7 +10,7 @@ import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { TextField } from '../../components/field';
-import { serverInfoAtom } from '../../lib/server-info';
+import { useFeatureSet } from '../../lib/server-info';
 import { BannerAssetEditor, type Crop } from './banner-asset-editor';
 import {
   checkDates,
@@ -47,8 +44,7 @@ export function BannerDialog({
   onSaved: (content: Content) => void;
 }) {
   const { t } = useTranslation('banners');
-  const info = useAtomValue(serverInfoAtom);
-  const featureSet = FEATURE_SETS[(info.featureSet as FeatureSetName) ?? 'oppslag'] ?? FEATURE_SETS.oppslag;
+  const featureSet = useFeatureSet();
   const slotSize = featureSet.slots[slot];
   const content = editing?.content ?? null;
   const [tab, setTab] = useState<'empty' | 'org'>('empty');

@@ -103,5 +103,8 @@ export const ENTITY_TABS: EntityTab[] = [
 
 export const entityTabRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="general" replace /> },
+  // Platform spec §2 lists a `banners` tab; the banners live in the banner slot's editor, so the
+  // address leads there instead of answering 404 (bookmarks and old links keep working).
+  { path: 'banners', element: <Navigate to="../content/banner" replace /> },
   ...ENTITY_TABS.filter((tab) => !tab.navOnly).map((tab) => ({ path: tab.path, element: tab.element })),
 ];

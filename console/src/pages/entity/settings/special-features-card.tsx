@@ -1,8 +1,9 @@
-import { CONTENT_SLOTS } from '@oppslag/common/feature-sets.ts';
+import { offeredSlots } from '@oppslag/common/feature-sets.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Entity, entitiesApi } from '../../../api/entities.api';
 import { Checkbox } from '../../../components/field';
+import { useFeatureSet } from '../../../lib/server-info';
 import { useFormState } from '../../../lib/use-form-state';
 import { storeEntity } from '../../../state/entities';
 import { CardForm } from './card-form';
@@ -12,6 +13,8 @@ export function SpecialFeaturesCard({ entity }: { entity: Entity }) {
   const { t } = useTranslation('entity');
   const [features, setFeatures] = useState<string[]>(entity.features);
   const form = useFormState();
+  // Only what the installation's feature set offers (ads are off in the oppslag set).
+  const offered = offeredSlots(useFeatureSet());
   useEffect(() => setFeatures(entity.features), [entity.features]);
 
   const toggle = (name: string, on: boolean) =>
@@ -40,7 +43,7 @@ export function SpecialFeaturesCard({ entity }: { entity: Entity }) {
     >
       <p className="text-sm text-slate-600">{t('settings.features.intro')}</p>
       <div className="grid grid-cols-2 gap-2">
-        {CONTENT_SLOTS.map((name) => (
+        {offered.map((name) => (
           <Checkbox
             key={name}
             label={t(`settings.features.names.${name}`)}
