@@ -52,7 +52,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
   const seeded = deps.database.db.transaction(async (tx) => {
     const base = await install(
       deps,
-      { adminEmail: superadmin.email, rootEntity: 'Oppslag', passwordHash: hashes.get(superadmin.email)! },
+      { adminEmail: superadmin.email, passwordHash: hashes.get(superadmin.email)! },
       tx,
     );
     const actor = { id: base.admin.id, admin: true };

@@ -19,21 +19,27 @@ const INSTALL_LOCK_KEY = 7402311;
 
 export const alreadyInstalled = () => conflict('already_installed', 'The system is already installed');
 
+/** The name of the system entity at the top of the hierarchy (the product's own). */
+export const SYSTEM_ROOT_NAME = 'Oppslag';
+
 /**
- * First-time setup: the superadmin, the root entity (type `system`, named by the installer; it is
- * the top of the hierarchy every organization hangs under) and the master display under it, whose
- * content is what /admin/master edits. A transaction-scoped advisory lock serializes racing
+ * First-time setup: the superadmin, the root entity (type `system`, the top of the hierarchy every
+ * organization hangs under), the master display under it, whose content is what /admin/master
+ * edits, and — when `organization` is given — the installer's own organization under the root, so
+ * the name typed into "Root organization" becomes an organization ready for groups and displays
+ * (it used to become the system entity itself, leaving the installer with no organization). A transaction-scoped advisory lock serializes racing
  * installs, and the installation row (primary key 1) is the backstop: exactly one install wins.
  * `outer` lets a caller (the demo seed) run the install inside its own transaction.
  */
 export async function install(
   deps: AppDeps,
-  input: Omit<z.infer<typeof installSchema>, 'adminPassword'> & { passwordHash: string },
+  input: Pick<z.infer<typeof installSchema>, 'adminEmail'> & { passwordHash: string; organization?: string },
   outer: Tx = deps.database.db,
 ): Promise<{
   admin: typeof users.$inferSelect;
   rootEntity: typeof entities.$inferSelect;
   masterDisplay: typeof entities.$inferSelect;
+  organization: typeof entities.$inferSelect | null;
 }> {
   return outer.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK_KEY})`);
@@ -58,7 +64,7 @@ export async function install(
           .returning();
     const [rootEntity] = await tx
       .insert(entities)
-      .values({ name: input.rootEntity, type: 'system' })
+      .values({ name: SYSTEM_ROOT_NAME, type: 'system' })
       .returning();
     const [masterDisplay] = await tx
       .insert(entities)
@@ -76,12 +82,18 @@ export async function install(
       .onConflictDoNothing()
       .returning();
     if (!row) throw alreadyInstalled();
+    const [organization] = input.organization
+      ? await tx
+          .insert(entities)
+          .values({ name: input.organization, type: 'organization', parentId: rootEntity.id })
+          .returning()
+      : [null];
     await recordEvent(tx, {
       type: 'system.installed',
       entityId: rootEntity.id,
       data: { rootEntityId: rootEntity.id, masterDisplayId: masterDisplay.id },
       actorId: admin.id,
     });
-    return { admin, rootEntity, masterDisplay };
+    return { admin, rootEntity, masterDisplay, organization };
   });
 }

@@ -8,6 +8,8 @@ export const installResultSchema = z.object({
   admin: userSchema,
   masterDisplay: entitySchema,
   rootEntity: entitySchema,
+  /** The installer's organization, named by `rootEntity` in the request, under the system root. */
+  organization: entitySchema.nullable(),
 });
 
 /** The install gate: `GET /api/status` and the first-time setup (platform spec §2). */
@@ -29,7 +31,7 @@ export const installContract = {
     status: 201,
     errors: ['already_installed'],
     auth: 'public',
-    summary: 'First-time setup: superadmin, root entity and master display',
+    summary: "First-time setup: superadmin, system root, master display and the installer's organization",
     description: 'Open to anyone exactly until the first install succeeds; then 409 already_installed.',
     tags: ['install'],
   }),

@@ -19,13 +19,14 @@ export function installRoutes(deps: AppDeps): Router<DisplayState> {
     if (await getInstallation(deps.database.db)) throw alreadyInstalled();
     const passwordHash = await hashPassword(body.adminPassword, deps.config.passwordHashing);
     const result = await uow((tx) =>
-      install(deps, { adminEmail: body.adminEmail, rootEntity: body.rootEntity, passwordHash }, tx),
+      install(deps, { adminEmail: body.adminEmail, organization: body.rootEntity, passwordHash }, tx),
     );
     const p = { actor: { id: result.admin.id, admin: true }, alphabet: deps.config.hashidAlphabet };
     return {
       admin: presentUser(result.admin),
       rootEntity: presentEntity(result.rootEntity, p),
       masterDisplay: presentEntity(result.masterDisplay, p),
+      organization: result.organization ? presentEntity(result.organization, p) : null,
     };
   });
   return router;

@@ -6,7 +6,7 @@ import { startTestApi, type TestApi } from '../../test/harness';
 const installBody = {
   adminEmail: 'Admin@Example.com',
   adminPassword: 'correct horse battery',
-  rootEntity: 'Oppslag',
+  rootEntity: 'Solsiden borettslag',
 };
 
 describe('install and status', () => {
@@ -66,13 +66,20 @@ describe('install and status', () => {
       admin: true,
     });
     expect(winner.body.admin).not.toHaveProperty('passwordHash');
-    expect(winner.body.rootEntity).toMatchObject({ type: 'system', parentId: null });
+    expect(winner.body.rootEntity).toMatchObject({ type: 'system', parentId: null, name: 'Oppslag' });
     expect(winner.body.masterDisplay).toMatchObject({ type: 'display', parentId: winner.body.rootEntity.id });
     expect(winner.body.masterDisplay.displayId).toHaveLength(10);
+    // The name typed as "root organization" is an organization under the system root, not the root.
+    const typed = winner === a ? installBody.rootEntity : 'Other root';
+    expect(winner.body.organization).toMatchObject({
+      type: 'organization',
+      name: typed,
+      parentId: winner.body.rootEntity.id,
+    });
 
     const db = api.deps.database.db;
     expect(await db.select().from(users)).toHaveLength(1);
-    expect(await db.select().from(entities)).toHaveLength(2);
+    expect(await db.select().from(entities)).toHaveLength(3);
     const [row] = await db.select().from(installation);
     expect(row).toMatchObject({
       id: 1,

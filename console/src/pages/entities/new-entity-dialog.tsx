@@ -8,7 +8,8 @@ import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
-import { entitiesAtom, storeEntity } from '../../state/entities';
+import { entitiesAtom, setEntityContext, storeEntity } from '../../state/entities';
+import { showSnackbar } from '../../state/snackbar';
 import {
   type NewEntityErrors,
   type NewEntityForm,
@@ -73,6 +74,10 @@ export function NewEntityDialog({
     try {
       const created = await entitiesApi.create(newEntityPayload(form));
       storeEntity(created, 'created');
+      // A new organization becomes the context, so the tree shows it at once instead of staying on
+      // another organization with no visible change; every creation is confirmed.
+      if (created.type === 'organization') setEntityContext(created.id);
+      showSnackbar('success', t('new.created', { name: created.name }));
       onClose();
     } catch (err) {
       const { formMessage, fieldMessages } = errorMessages(err, t, {

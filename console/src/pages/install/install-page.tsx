@@ -9,7 +9,8 @@ import { AuthLayout } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { TextField } from '../../components/field';
-import { installStatusAtom } from '../../state/session';
+import { installStatusAtom, setToken } from '../../state/session';
+import { showSnackbar } from '../../state/snackbar';
 import { store } from '../../state/store';
 
 export default function InstallPage() {
@@ -32,14 +33,20 @@ export default function InstallPage() {
     setState('submitting');
     setErrors({});
     try {
-      await authApi.install({
-        ...form,
-        adminEmail: form.adminEmail.trim(),
-        rootEntity: form.rootEntity.trim(),
-      });
-      // After install the API is marked installed and the browser goes to / (spec §4).
+      const adminEmail = form.adminEmail.trim();
+      const result = await authApi.install({ ...form, adminEmail, rootEntity: form.rootEntity.trim() });
+      // After install the API is marked installed and the browser goes to / (spec §4). The installer
+      // is signed in with what they just typed and lands on their new organization, told it worked,
+      // instead of on a login form with no word of success.
       store.set(installStatusAtom, 'online');
-      navigate('/', { replace: true });
+      try {
+        setToken((await authApi.login(adminEmail, form.adminPassword)).token);
+      } catch {
+        // Signing in can still be done by hand; the install itself succeeded.
+      }
+      const org = result.organization;
+      showSnackbar('success', t('install.done', { name: org?.name ?? result.rootEntity.name }), 8000);
+      navigate(org ? `/entities/${org.id}` : '/', { replace: true });
     } catch (err) {
       const { formMessage, fieldMessages } = errorMessages(err, t, {
         failed: t('install.failed'),
