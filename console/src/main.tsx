@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './i18n/index';
 import './index.css';
+import { prefetchForBoot } from './routes/prefetch';
 import { createRouter } from './routes/router';
 import { store } from './state/store';
 
+prefetchForBoot(window.location.pathname);
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(

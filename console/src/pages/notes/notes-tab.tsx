@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Note, notesApi } from '../../api/notes.api';
@@ -16,8 +16,11 @@ import { ancestry } from '../../state/entities.reducer';
 import { useCan } from '../../state/permissions';
 import { showSnackbar } from '../../state/snackbar';
 import { useEntity } from '../entity/entity-frame';
-import { NoteDialog } from './note-dialog';
 import { lastDay, osloDay, sanitizeNoteHtml, sortNotes } from './notes.logic';
+
+// The dialog carries the rich-text editor (TipTap/ProseMirror, the largest chunk of the console):
+// it loads when a note is opened for editing, not to list notes.
+const NoteDialog = lazy(() => import('./note-dialog').then((m) => ({ default: m.NoteDialog })));
 
 /** Note dates read relatively up to 30 days away (content spec §2), then as a date. */
 const NOTE_RELATIVE_DAYS = 30;
@@ -215,17 +218,21 @@ export default function NotesTab() {
           })}
         </ul>
       )}
-      <NoteDialog
-        open={editing !== null}
-        entityId={entity.id}
-        note={editing?.note ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={(saved) => {
-          setEditing(null);
-          flash(saved.id);
-          load();
-        }}
-      />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <NoteDialog
+            open={editing !== null}
+            entityId={entity.id}
+            note={editing?.note ?? null}
+            onClose={() => setEditing(null)}
+            onSaved={(saved) => {
+              setEditing(null);
+              flash(saved.id);
+              load();
+            }}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('deleteTitle')}
