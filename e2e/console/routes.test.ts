@@ -151,6 +151,14 @@ describe('console routes', () => {
       .first();
     await row('Blokk D').waitFor();
     await row('Blokk D').dragTo(target);
+    // A drop proposes the move; nothing moves until it is confirmed, and then it is reported.
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Flytte «Blokk D» med alt under den til «Blokk A»?').waitFor();
+    expect(
+      (await s.stack.request('GET', `/api/entities/${moving.id}`, { token: adminToken })).body.parentId,
+    ).toBe(org.id);
+    await confirm.getByRole('button', { name: 'Flytt' }).click();
+    await page.getByRole('status').filter({ hasText: '«Blokk D» er flyttet til «Blokk A».' }).waitFor();
     await expect
       .poll(
         async () =>

@@ -18,7 +18,8 @@ export async function installAndSignIn(stack: TestStack): Promise<string> {
     token,
     body: { withChildren: true },
   });
-  if (removed.status !== 200) throw new Error(`could not remove the installed organization: ${removed.status}`);
+  if (removed.status !== 200)
+    throw new Error(`could not remove the installed organization: ${removed.status}`);
   return token;
 }
 

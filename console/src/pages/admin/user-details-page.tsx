@@ -60,7 +60,7 @@ export default function UserDetailsPage() {
         setPassword(answer.password);
         return answer;
       },
-      { success: null, error: t('user.generateFailed', { id: user.id }) },
+      { success: t('user.generated'), error: t('user.generateFailed', { id: user.id }) },
     );
 
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>

@@ -32,6 +32,7 @@ export function AutoApproveCard({ entityId, editable }: { entityId: number; edit
     if (!row) return;
     try {
       await autoApproveApi.remove(entityId, row.id);
+      showSnackbar('success', t('common:feedback.deleted'));
       load();
     } catch {
       showSnackbar('error', t('errors.delete'));

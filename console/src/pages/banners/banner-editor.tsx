@@ -66,6 +66,7 @@ export function BannerEditor({
     if (!item) return;
     try {
       await contentApi.remove(entityId, slot, item.id);
+      showSnackbar('success', t('common:feedback.deleted'));
       load();
     } catch {
       showSnackbar('error', t('errors.delete'));

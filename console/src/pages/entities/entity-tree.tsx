@@ -4,7 +4,9 @@ import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Entity, entitiesApi } from '../../api/entities.api';
+import { errorMessages } from '../../api/error-messages';
 import { IconButton } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EntityIcon, Icon } from '../../components/icons';
 import { OnlineBadge } from '../../components/online-badge';
 import { entitiesAtom, storeEntity } from '../../state/entities';
@@ -44,17 +46,28 @@ function TreeNode({ entity, depth, expanded, toggle, onAddChild }: TreeProps) {
     e.dataTransfer.dropEffect = 'move';
     setDropActive(true);
   };
-  const onDrop = async (e: DragEvent) => {
+  // A drop only proposes the move: moving a subtree changes what its screens show and who may edit
+  // them, and a drag can land one row off, so it is confirmed first and reported after.
+  const [moving, setMoving] = useState<Entity | null>(null);
+  const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDropActive(false);
     const id = draggedId(e);
     if (!Number.isInteger(id) || !canMoveTo(state.byId, id, entity.id)) return;
+    setMoving(state.byId[id] ?? null);
+  };
+  const move = async () => {
+    const target = moving;
+    setMoving(null);
+    if (!target) return;
     try {
       // Moving an entity under a droppable parent updates its parentId (spec §4).
-      storeEntity(await entitiesApi.update(id, { parentId: entity.id }), 'updated');
+      storeEntity(await entitiesApi.update(target.id, { parentId: entity.id }), 'updated');
       if (!open) toggle(entity.id);
-    } catch {
-      showSnackbar('error', t('errors.update', { id }));
+      showSnackbar('success', t('tree.moved', { name: target.name, target: entity.name }));
+    } catch (err) {
+      const { formMessage } = errorMessages(err, t, { failed: t('errors.update', { id: target.id }) });
+      showSnackbar('error', formMessage);
     }
   };
 
@@ -125,6 +138,17 @@ function TreeNode({ entity, depth, expanded, toggle, onAddChild }: TreeProps) {
             ))
           )}
         </ul>
+      )}
+      {moving && (
+        <ConfirmDialog
+          open
+          title={t('tree.moveTitle')}
+          confirmLabel={t('tree.moveConfirm')}
+          onConfirm={move}
+          onCancel={() => setMoving(null)}
+        >
+          {t('tree.moveText', { name: moving.name, target: entity.name })}
+        </ConfirmDialog>
       )}
     </li>
   );

@@ -89,6 +89,7 @@ export default function NotesTab() {
     if (!note) return;
     try {
       await notesApi.remove(entity.id, note.id);
+      showSnackbar('success', t('common:feedback.deleted'));
       load();
     } catch {
       showSnackbar('error', t('errors.delete', { id: note.id }));

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyButton } from '../../../components/copy-button';
 import { Icon } from '../../../components/icons';
 import { storeEntity } from '../../../state/entities';
+import { showSnackbar } from '../../../state/snackbar';
 
 /** Admins: display id and API key with copy, and regenerate (asking first when a key exists). */
 export function DisplayCredentials({ entity }: { entity: Entity }) {
@@ -21,6 +22,7 @@ export function DisplayCredentials({ entity }: { entity: Entity }) {
     setFailed(false);
     try {
       storeEntity(await entitiesApi.regenerateApiKey(entity.id));
+      showSnackbar('success', t('general.regenerated'));
     } catch {
       setFailed(true);
     } finally {

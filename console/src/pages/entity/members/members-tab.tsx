@@ -54,6 +54,7 @@ export default function MembersTab() {
     try {
       // Removal targets the entity the permission is granted on (spec §4).
       await entitiesApi.removeMember(member.entityId, member.userId);
+      showSnackbar('success', t('common:feedback.removed'));
       await loadMembers(entity.id);
     } catch {
       showSnackbar('error', t('errors.removeMember'));

@@ -10,6 +10,7 @@ import { Checkbox, SelectField, TextField } from '../../../components/field';
 import { serverInfoAtom } from '../../../lib/server-info';
 import { entitiesAtom, loadEntities } from '../../../state/entities';
 import { childrenOf, moveTargets } from '../../../state/entities.reducer';
+import { showSnackbar } from '../../../state/snackbar';
 import { canDelete, type DeleteChoice, deleteBody } from './delete-entity.logic';
 
 /** Housekeeping (admins): delete with the typed-name confirmation; children deleted or moved. */
@@ -43,6 +44,7 @@ export function DeleteEntityCard({ entity }: { entity: Entity }) {
     try {
       await entitiesApi.remove(entity.id, deleteBody(hasChildren, choice));
       await loadEntities();
+      showSnackbar('success', t('common:feedback.entityDeleted', { name: entity.name }));
       navigate('/entities');
     } catch {
       setFailed(true);

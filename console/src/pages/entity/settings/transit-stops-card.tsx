@@ -27,6 +27,7 @@ export function TransitStopsCard({ entityId, readOnly }: { entityId: number; rea
     if (!stop) return;
     try {
       await transitApi.remove(entityId, stop.id);
+      showSnackbar('success', t('common:feedback.deleted'));
       setStops((list) => list?.filter((s) => s.id !== stop.id) ?? null);
     } catch {
       showSnackbar('error', t('errors.remove'));
