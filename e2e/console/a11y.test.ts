@@ -38,10 +38,29 @@ describe('console accessibility', () => {
     ['entity-settings', () => `/entities/${group.id}/settings`, 'Enhetsinnstillinger'],
     ['entity-members', () => `/entities/${group.id}/members`, 'Medlemmer av Blokk A'],
     ['entity-notes', () => `/entities/${group.id}/notes`, 'Oppslagstavle'],
+    ['entity-services', () => `/entities/${group.id}/services`, 'Tjenester'],
     ['settings', '/settings/password', 'Bytt passord'],
     ['admin-displays', '/admin/displays', 'Skjermer'],
     ['admin-users', '/admin/users', 'Brukere'],
   ] as const;
+
+  /**
+   * Phone: every control and status in the page's tables lies inside the screen's width (a sideways
+   * scrolled table hid approve, SMS and delete off-screen), and the active tab is in view.
+   */
+  async function everyControlOnScreen(page: Page, name: string, width: number) {
+    const outside = await page.evaluate((w) => {
+      const cells = document.querySelectorAll('main table input, main table button, main table td');
+      const active = document.querySelector('main nav a[aria-current="page"]');
+      return [...cells, ...(active ? [active] : [])]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.left < 0 || r.right > w + 1);
+        })
+        .map((el) => el.outerHTML.slice(0, 120));
+    }, width);
+    expect(outside, name).toEqual([]);
+  }
 
   async function check(page: Page, name: string) {
     const violations = await seriousViolations(page);
@@ -71,6 +90,7 @@ describe('console accessibility', () => {
         await check(page, `${name} (${label})`);
         if (label === 'phone' && (name === 'entities' || name === 'entity-members'))
           await screenshot(page, `phone-${name}`);
+        if (label === 'phone') await everyControlOnScreen(page, `${name} (${label})`, viewport.width);
       }
       // The drawer and the user menu opened on top of a page.
       await page.goto('/entities');

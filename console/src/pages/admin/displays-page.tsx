@@ -79,7 +79,10 @@ export default function DisplaysPage() {
         <p className="text-sm text-slate-500">{t('displays.empty')}</p>
       ) : (
         <div className="-mx-4 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="displays-table">
+          <table
+            className="stack-table w-full text-left text-sm sm:min-w-[40rem]"
+            data-testid="displays-table"
+          >
             <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
               <tr>
                 <th className="px-4 py-2">
@@ -118,8 +121,10 @@ export default function DisplaysPage() {
                         onChange={() => setSelected((s) => toggleSelection(s, item.entity.id))}
                       />
                     </td>
-                    <td className="px-4 py-2 text-slate-600">{item.entity.id}</td>
-                    <td className="px-4 py-2">
+                    <td className="px-4 py-2 text-slate-600" data-label={t('displays.id')}>
+                      {item.entity.id}
+                    </td>
+                    <td className="px-4 py-2" data-label={t('displays.organization')}>
                       {org ? (
                         <Link to={`/entities/${org.id}`} className="text-primary-700 underline">
                           {org.name}
@@ -128,7 +133,7 @@ export default function DisplaysPage() {
                         '—'
                       )}
                     </td>
-                    <td className="px-4 py-2">
+                    <td className="px-4 py-2" data-label={t('displays.name')}>
                       <Link
                         to={`/entities/${item.entity.id}`}
                         className="font-medium text-primary-700 underline"
@@ -136,8 +141,14 @@ export default function DisplaysPage() {
                         {item.entity.name}
                       </Link>
                     </td>
-                    <td className="px-4 py-2">{item.entity.codeWord ?? '—'}</td>
-                    <td className="px-4 py-2" data-testid={`status-${item.entity.id}`}>
+                    <td className="px-4 py-2" data-label={t('displays.codeWord')}>
+                      {item.entity.codeWord ?? '—'}
+                    </td>
+                    <td
+                      className="px-4 py-2"
+                      data-label={t('displays.onlineStatus')}
+                      data-testid={`status-${item.entity.id}`}
+                    >
                       <OnlineBadge
                         entity={{
                           onlineStatus: item.display.onlineStatus,

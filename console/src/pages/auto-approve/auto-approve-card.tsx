@@ -66,7 +66,10 @@ export function AutoApproveCard({ entityId, editable }: { entityId: number; edit
         </div>
       ) : (
         <div className="-mx-4 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm" data-testid="auto-approve-table">
+          <table
+            className="stack-table w-full text-left text-sm sm:min-w-[32rem]"
+            data-testid="auto-approve-table"
+          >
             <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
               <tr>
                 <th className="px-4 py-2 font-medium">{t('number')}</th>
@@ -81,8 +84,10 @@ export function AutoApproveCard({ entityId, editable }: { entityId: number; edit
               {rows?.map((row) => (
                 <tr key={row.id} className={fresh.has(row.id) ? 'row-highlight' : ''}>
                   <td className="px-4 py-2 font-medium whitespace-nowrap">{displayPhone(row.number)}</td>
-                  <td className="px-4 py-2">{row.description}</td>
-                  <td className="px-4 py-2">
+                  <td className="px-4 py-2" data-label={t('description')}>
+                    {row.description}
+                  </td>
+                  <td className="px-4 py-2" data-label={t('expirationDate')}>
                     {row.expirationDate
                       ? formatDateTime(row.expirationDate, i18n.language).slice(0, 10)
                       : '—'}

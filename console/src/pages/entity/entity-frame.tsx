@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
 import { type Entity, entitiesApi } from '../../api/entities.api';
 import { EntityBreadcrumbs } from '../../components/breadcrumbs';
@@ -27,6 +27,18 @@ export default function EntityFrame() {
   const isAdmin = useIsAdmin();
   const [missing, setMissing] = useState(false);
   const entity = state.byId[id];
+  const { pathname } = useLocation();
+  const strip = useRef<HTMLUListElement>(null);
+
+  // On a phone the tabs are one scrolling row: bring the active tab into view (centred) whenever the
+  // path changes, or a deep link to a late tab shows a row of other tabs and no sign of where one is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on navigation and once the entity is there
+  useEffect(() => {
+    const ul = strip.current;
+    const active = ul?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!ul || !active || ul.scrollWidth <= ul.clientWidth) return;
+    ul.scrollLeft = active.offsetLeft - (ul.clientWidth - active.offsetWidth) / 2;
+  }, [pathname, entity?.id]);
 
   // An entity outside the loaded list (e.g. opened by link) is fetched on its own.
   useEffect(() => {
@@ -62,7 +74,10 @@ export default function EntityFrame() {
       </header>
       <div className="flex flex-col gap-4 md:flex-row">
         <nav aria-label={t('tabs.label')} className="md:w-52 md:shrink-0">
-          <ul className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
+          <ul
+            ref={strip}
+            className="relative -mx-3 flex gap-1 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0"
+          >
             {tabs.map((tab) => (
               <li key={tab.link ?? tab.path} className="shrink-0">
                 <NavLink

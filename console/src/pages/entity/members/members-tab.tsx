@@ -80,7 +80,10 @@ export default function MembersTab() {
           <p className="text-sm text-slate-500">{t('members.empty')}</p>
         ) : members ? (
           <div className="-mx-4 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm" data-testid="members-table">
+            <table
+              className="stack-table w-full text-left text-sm sm:min-w-[36rem]"
+              data-testid="members-table"
+            >
               <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
                 <tr>
                   <th className="px-4 py-2 font-medium">{t('members.user')}</th>
@@ -116,8 +119,10 @@ export default function MembersTab() {
                           </div>
                         )}
                       </td>
-                      <td className="px-4 py-2">{t(`common:roles.${m.role}`)}</td>
-                      <td className="px-4 py-2">
+                      <td className="px-4 py-2" data-label={t('members.role')}>
+                        {t(`common:roles.${m.role}`)}
+                      </td>
+                      <td className="px-4 py-2" data-label={t('members.autoApprove')}>
                         <input
                           type="checkbox"
                           className="size-4 accent-primary-500"
@@ -127,7 +132,7 @@ export default function MembersTab() {
                           onChange={(e) => toggle(m, 'autoApprove', e.target.checked)}
                         />
                       </td>
-                      <td className="px-4 py-2">
+                      <td className="px-4 py-2" data-label={t('members.smsNotifications')}>
                         <input
                           type="checkbox"
                           className="size-4 accent-primary-500"
