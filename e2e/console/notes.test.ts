@@ -56,7 +56,10 @@ describe('console notes', () => {
     await dialog.getByRole('button', { name: 'Fet' }).click();
     await a.page.keyboard.type('Vannet stenges');
     await dialog.getByRole('button', { name: 'Fet' }).click();
-    await a.page.keyboard.type(' tirsdag kl. 10–12.');
+    await a.page.keyboard.type(' tirsdag kl. 10–12. ');
+    // Emoji from the toolbar (spec §2), inserted at the caret.
+    await dialog.getByRole('button', { name: 'Sett inn emoji' }).click();
+    await dialog.getByRole('button', { name: '💧' }).click();
     await dialog.getByTestId('save-state').getByText('Nytt, ulagret oppslag').waitFor();
     await dialog.getByText('Advarsel').locator('..').click();
     await screenshot(a.page, 'note-dialog');
@@ -65,6 +68,7 @@ describe('console notes', () => {
     const published = list.locator('li', { hasText: 'Vannet stenges' });
     await published.getByText('Publisert').waitFor();
     expect(await published.locator('strong').textContent()).toBe('Vannet stenges');
+    expect(await published.textContent()).toContain('tirsdag kl. 10–12. 💧');
     // The other browser shows it without reloading.
     await b.page.getByTestId('notes-list').getByText('Vannet stenges').waitFor({ timeout: 10_000 });
 

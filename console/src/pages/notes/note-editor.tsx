@@ -1,10 +1,25 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The note text editor: bold, italic, strike, underline, headings 1 and 2 and lists (spec §2);
- * emoji come from the device's own keyboard.
+ * Emoji a notice board uses (spec §2 lists emoji in the editor's toolbar): a laptop keyboard has no
+ * emoji key, so the toolbar offers these; a phone's own emoji keyboard works in the text as well.
+ * The screens render them with the emoji font the player ships.
+ */
+// biome-ignore format: the picker's grid, eight to a row
+export const NOTE_EMOJI = [
+  '📢', '⚠️', '❗', 'ℹ️', '✅', '❌', '📅', '⏰',
+  '💧', '🚿', '🔥', '⚡', '🔌', '🛗', '🚪', '🔑',
+  '🧹', '🔧', '🛠️', '🗑️', '♻️', '📦', '🚗', '🚲',
+  '🎉', '🎄', '🎂', '☕', '😊', '👍', '❤️', '🙏',
+  '☀️', '❄️', '🌧️', '🍂', '🌷', '🐕', '🔇', '🏠',
+];
+
+/**
+ * The note text editor: bold, italic, strike, underline, headings 1 and 2, lists and emoji
+ * (spec §2).
  */
 export function NoteEditor({
   value,
@@ -120,6 +135,40 @@ export function NoteEditor({
             {tool.text}
           </button>
         ))}
+        <Popover className="relative">
+          <PopoverButton
+            aria-label={t('editor.emoji')}
+            title={t('editor.emoji')}
+            onMouseDown={(event) => event.preventDefault()}
+            className="min-w-8 rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
+          >
+            😊
+          </PopoverButton>
+          <PopoverPanel
+            aria-label={t('editor.emojiPicker')}
+            className="absolute left-0 z-50 mt-1 grid w-72 grid-cols-8 gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+          >
+            {({ close }) => (
+              <>
+                {NOTE_EMOJI.map((emoji) => (
+                  <button
+                    key={emoji}
+                    type="button"
+                    aria-label={emoji}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => {
+                      editor.chain().focus().insertContent(emoji).run();
+                      close();
+                    }}
+                    className="rounded p-1 text-xl hover:bg-slate-100"
+                  >
+                    {emoji}
+                  </button>
+                ))}
+              </>
+            )}
+          </PopoverPanel>
+        </Popover>
       </div>
       <EditorContent editor={editor} />
     </div>
