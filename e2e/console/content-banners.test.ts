@@ -73,6 +73,37 @@ describe('console banners', () => {
     expect(cookies.find((c) => c.name === 'banner-editor-view')?.value).toBe('list');
     await page.reload();
     await page.getByTestId('banner-list').waitFor();
+
+    // "Lagre som mal" on the live banner keeps it on the screens and stores a template copy.
+    const list = page.getByTestId('banner-list');
+    await list.getByRole('button', { name: 'Rediger' }).first().click();
+    await dialog.waitFor();
+    await page.getByRole('button', { name: 'Lagre som mal' }).click();
+    await page.getByRole('status').filter({ hasText: 'Lagret som mal.' }).waitFor();
+    const live = await s.stack.request('GET', `/api/content/${org.id}/banner?approved=all`, { token });
+    expect(live.body).toEqual([expect.objectContaining({ approved: true, isTemplate: false })]);
+    const copies = await s.stack.request(
+      'GET',
+      `/api/content/${org.id}/banner?approved=all&isTemplate=true`,
+      {
+        token,
+      },
+    );
+    expect(copies.body).toHaveLength(1);
+    // The templates test below starts from an empty template list.
+    const removed = await s.stack.request('DELETE', `/api/content/${org.id}/banner/${copies.body[0].id}`, {
+      token,
+    });
+    expect(removed.status).toBe(200);
+
+    // A published banner can be taken off the screens again.
+    await list.getByRole('button', { name: 'Rediger' }).first().click();
+    await dialog.waitFor();
+    await page.getByRole('button', { name: 'Avpubliser' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await list.getByText('Utkast', { exact: false }).waitFor();
+    const after = await s.stack.request('GET', `/api/content/${org.id}/banner?approved=all`, { token });
+    expect(after.body).toEqual([expect.objectContaining({ approved: false, isTemplate: false })]);
   });
 
   it('writes a template banner on built-in artwork and saves it as an organization template', async () => {
@@ -86,8 +117,12 @@ describe('console banners', () => {
     const dialog = page.getByTestId('banner-dialog');
     await dialog.getByLabel('Kategori').selectOption('rules');
     await dialog.getByRole('button', { name: 'Bruk Dugnad' }).click();
+    // The text editor is labelled, shows its placeholder while empty, and has the note toolbar.
+    await dialog.getByText('Skriv teksten som skal stå på banneret …').waitFor();
+    await dialog.getByRole('toolbar', { name: 'Tekstformatering' }).waitFor();
     await dialog.getByRole('textbox', { name: 'Tekst' }).click();
     await page.keyboard.type('Dugnad lørdag kl. 10');
+    expect(await dialog.getByText('Skriv teksten som skal stå på banneret …').count()).toBe(0);
     await page.getByRole('button', { name: 'Publiser' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('banner-list').getByText('Publisert', { exact: false }).waitFor();

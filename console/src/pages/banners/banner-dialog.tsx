@@ -11,6 +11,7 @@ import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { useFeatureSet } from '../../lib/server-info';
+import { showSnackbar } from '../../state/snackbar';
 import { BannerAssetEditor, type Crop } from './banner-asset-editor';
 import {
   checkDates,
@@ -24,7 +25,7 @@ import { BuiltInTemplatePicker } from './banner-template-picker';
 import { BannerTextEditor } from './banner-text-editor';
 import { OrgTemplatePicker } from './org-template-picker';
 
-type Mode = 'save' | 'publish' | 'draft' | 'template';
+type Mode = 'save' | 'publish' | 'draft' | 'unpublish' | 'template';
 const NO_CROP: Crop = { page: 1, scale: 1, offsetX: 0, offsetY: 0 };
 
 /** Edit banner dialog (width 1200, content spec §2): dates, duration, asset or template text. */
@@ -147,13 +148,23 @@ export function BannerDialog({
         templateId: kind === 'banner-template' ? templateId : null,
         templateText: kind === 'banner-template' ? templateText : null,
         isTemplate: mode === 'template' || asTemplate || (content?.isTemplate ?? false),
-        approved: mode === 'publish' ? true : mode === 'draft' ? false : (content?.approved ?? true),
+        approved:
+          mode === 'publish'
+            ? true
+            : mode === 'draft' || mode === 'unpublish'
+              ? false
+              : (content?.approved ?? true),
       };
       // An existing banner that already started keeps its start instant.
       if (content && dates.start === originalStart) body.start = content.start;
-      const saved = content
-        ? await contentApi.update(entityId, slot, content.id, body)
-        : await contentApi.create(entityId, slot, body);
+      // "Save as template" on an existing banner stores a copy as a template: turning the banner
+      // itself into one took it off the screens without a word.
+      const copyAsTemplate = mode === 'template' && content !== null && !content.isTemplate;
+      const saved =
+        content && !copyAsTemplate
+          ? await contentApi.update(entityId, slot, content.id, body)
+          : await contentApi.create(entityId, slot, body);
+      if (copyAsTemplate) showSnackbar('success', t('dialog.savedAsTemplate'));
       onSaved(saved);
     } catch (err) {
       const base = content ? t('errors.update') : t('errors.create');
@@ -192,9 +203,21 @@ export function BannerDialog({
             </Button>
           )}
           {content ? (
-            <Button disabled={invalid} onClick={() => save('save')}>
-              {t('dialog.save')}
-            </Button>
+            <>
+              {!asTemplate &&
+                (content.approved ? (
+                  <Button variant="secondary" disabled={invalid} onClick={() => save('unpublish')}>
+                    {t('dialog.unpublish')}
+                  </Button>
+                ) : (
+                  <Button variant="secondary" disabled={invalid} onClick={() => save('publish')}>
+                    {t('dialog.publish')}
+                  </Button>
+                ))}
+              <Button disabled={invalid} onClick={() => save('save')}>
+                {t('dialog.save')}
+              </Button>
+            </>
           ) : (
             <>
               <Button variant="secondary" disabled={invalid} onClick={() => save('draft')}>
@@ -290,6 +313,7 @@ export function BannerDialog({
           <div className="flex flex-col gap-2">
             <BannerTextEditor
               label={t('dialog.text')}
+              placeholder={t('dialog.textPlaceholder')}
               value={templateText}
               onChange={setTemplateText}
               color={templateLook.color}

@@ -5,6 +5,7 @@ import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
 import { bannerAccess } from './banner-view';
+import { useOriginLabel } from './use-origin-label';
 
 /** The list view: one row per banner with its picture, dates and actions. */
 export function BannerList({
@@ -19,6 +20,7 @@ export function BannerList({
   onDelete: (c: Content) => void;
 }) {
   const { t, i18n } = useTranslation('banners');
+  const originOf = useOriginLabel();
   return (
     <ul className="divide-y divide-slate-100" data-testid="banner-list">
       {items.map((item) => {
@@ -49,9 +51,7 @@ export function BannerList({
                   : t('duration', { seconds: item.duration ?? 30 })}
                 {' · '}
                 {access === 'inherited'
-                  ? item.master
-                    ? t('master')
-                    : t('inherited')
+                  ? originOf(item)
                   : access === 'locked'
                     ? t('locked')
                     : item.approved

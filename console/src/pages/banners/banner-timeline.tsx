@@ -5,6 +5,7 @@ import type { Content } from '../../api/content.api';
 import { formatDateTime } from '../../lib/dates';
 import { bannerAccess, DAY_PX, ROW_PX, slotBox, timelineRange } from './banner-view';
 import { assignLanes } from './lanes';
+import { useOriginLabel } from './use-origin-label';
 
 /** What a slot's popup says: start, end and minimum duration, or that no asset is uploaded. */
 export function SlotDetails({ content, onEdit }: { content: Content; onEdit?: () => void }) {
@@ -46,6 +47,7 @@ export function BannerTimeline({
   onEdit: (c: Content) => void;
 }) {
   const { t, i18n } = useTranslation('banners');
+  const originOf = useOriginLabel();
   const range = timelineRange(items, new Date());
   const { lanes, count } = assignLanes(items);
   const days = Array.from({ length: range.days }, (_, i) => new Date(range.from + i * 86_400_000));
@@ -102,7 +104,7 @@ export function BannerTimeline({
                     : item.asset
                       ? t(item.asset.mime === 'application/pdf' ? 'pdf' : 'image')
                       : t('noAsset')}
-                  {access === 'inherited' && ` · ${item.master ? t('master') : t('inherited')}`}
+                  {access === 'inherited' && ` · ${originOf(item)}`}
                   {access === 'locked' && ` · ${t('locked')}`}
                   {access === 'editable' && !item.approved && ` · ${t('draft')}`}
                 </PopoverButton>

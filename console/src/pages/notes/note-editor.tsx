@@ -1,5 +1,5 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 
@@ -54,6 +54,20 @@ export function NoteEditor({
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
   if (!editor) return null;
+  return (
+    <div className="rounded-md border border-slate-300 bg-white focus-within:ring-2 focus-within:ring-primary-500">
+      <RichTextToolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+/**
+ * The formatting toolbar of spec §2 (bold, italic, strike, underline, header 1–2, list, emoji),
+ * one implementation for the note editor and the template banner's text editor.
+ */
+export function RichTextToolbar({ editor }: { editor: Editor }) {
+  const { t } = useTranslation('notes');
   const tools = [
     {
       key: 'bold',
@@ -113,64 +127,61 @@ export function NoteEditor({
     },
   ];
   return (
-    <div className="rounded-md border border-slate-300 bg-white focus-within:ring-2 focus-within:ring-primary-500">
-      <div
-        className="flex flex-wrap gap-1 border-b border-slate-200 p-1"
-        role="toolbar"
-        aria-label={t('editor.toolbar')}
-      >
-        {tools.map((tool) => (
-          <button
-            key={tool.key}
-            type="button"
-            aria-label={tool.label}
-            aria-pressed={tool.active}
-            title={tool.label}
-            // Keep the caret in the editor: a mouse click must not move focus to the button, or the
-            // next keystroke (a space) would press the button again instead of reaching the text.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={tool.run}
-            className={`min-w-8 rounded px-2 py-1 text-sm ${tool.cls} ${tool.active ? 'bg-primary-100 text-primary-800' : 'text-slate-700 hover:bg-slate-100'}`}
-          >
-            {tool.text}
-          </button>
-        ))}
-        <Popover className="relative">
-          <PopoverButton
-            aria-label={t('editor.emoji')}
-            title={t('editor.emoji')}
-            onMouseDown={(event) => event.preventDefault()}
-            className="min-w-8 rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
-          >
-            😊
-          </PopoverButton>
-          <PopoverPanel
-            aria-label={t('editor.emojiPicker')}
-            className="absolute left-0 z-50 mt-1 grid w-72 grid-cols-8 gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
-          >
-            {({ close }) => (
-              <>
-                {NOTE_EMOJI.map((emoji) => (
-                  <button
-                    key={emoji}
-                    type="button"
-                    aria-label={emoji}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => {
-                      editor.chain().focus().insertContent(emoji).run();
-                      close();
-                    }}
-                    className="rounded p-1 text-xl hover:bg-slate-100"
-                  >
-                    {emoji}
-                  </button>
-                ))}
-              </>
-            )}
-          </PopoverPanel>
-        </Popover>
-      </div>
-      <EditorContent editor={editor} />
+    <div
+      className="flex flex-wrap gap-1 border-b border-slate-200 p-1"
+      role="toolbar"
+      aria-label={t('editor.toolbar')}
+    >
+      {tools.map((tool) => (
+        <button
+          key={tool.key}
+          type="button"
+          aria-label={tool.label}
+          aria-pressed={tool.active}
+          title={tool.label}
+          // Keep the caret in the editor: a mouse click must not move focus to the button, or the
+          // next keystroke (a space) would press the button again instead of reaching the text.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={tool.run}
+          className={`min-w-8 rounded px-2 py-1 text-sm ${tool.cls} ${tool.active ? 'bg-primary-100 text-primary-800' : 'text-slate-700 hover:bg-slate-100'}`}
+        >
+          {tool.text}
+        </button>
+      ))}
+      <Popover className="relative">
+        <PopoverButton
+          aria-label={t('editor.emoji')}
+          title={t('editor.emoji')}
+          onMouseDown={(event) => event.preventDefault()}
+          className="min-w-8 rounded px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
+        >
+          😊
+        </PopoverButton>
+        <PopoverPanel
+          aria-label={t('editor.emojiPicker')}
+          className="absolute left-0 z-50 mt-1 grid w-72 grid-cols-8 gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+        >
+          {({ close }) => (
+            <>
+              {NOTE_EMOJI.map((emoji) => (
+                <button
+                  key={emoji}
+                  type="button"
+                  aria-label={emoji}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => {
+                    editor.chain().focus().insertContent(emoji).run();
+                    close();
+                  }}
+                  className="rounded p-1 text-xl hover:bg-slate-100"
+                >
+                  {emoji}
+                </button>
+              ))}
+            </>
+          )}
+        </PopoverPanel>
+      </Popover>
     </div>
   );
 }

@@ -1,0 +1,18 @@
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { Content } from '../../api/content.api';
+import { entitiesAtom } from '../../state/entities';
+
+/**
+ * How an inherited banner names where it comes from: master content says so, an ancestor's banner
+ * names that entity ("Arvet fra Solsiden borettslag") so a board knows whom to ask or where to edit.
+ */
+export function useOriginLabel(): (item: Pick<Content, 'master' | 'entityId'>) => string {
+  const { t } = useTranslation('banners');
+  const { byId } = useAtomValue(entitiesAtom);
+  return (item) => {
+    if (item.master) return t('master');
+    const name = item.entityId !== undefined ? byId[item.entityId]?.name : undefined;
+    return name ? t('inheritedFrom', { name }) : t('inherited');
+  };
+}
