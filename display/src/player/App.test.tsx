@@ -70,7 +70,7 @@ describe('App registration', () => {
     fireEvent.change(screen.getByLabelText('Skjerm-ID'), { target: { value: 'abcdefghij' } });
     fireEvent.change(screen.getByLabelText('API-nøkkel'), { target: { value: 'key-1' } });
     await act(async () => fireEvent.click(screen.getByRole('button')));
-    expect(await screen.findByText('Velkommen')).toBeTruthy();
+    expect(await screen.findByText('Velkommen', { selector: '[data-testid="note"] *' })).toBeTruthy();
     expect(JSON.parse(fetchMock.mock.calls[0][1]?.body as string)).toEqual({
       displayId: 'abcdefghij',
       apiKey: 'key-1',
@@ -116,7 +116,7 @@ describe('App registration', () => {
     });
     history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=key-2');
     renderApp();
-    expect(await screen.findByText('Forhåndsvisning')).toBeTruthy();
+    expect(await screen.findByText('Forhåndsvisning', { selector: '[data-testid="note"] *' })).toBeTruthy();
     expect(location.search).toBe('');
     expect(loadSession()?.token).toBe('preview-token');
   });
