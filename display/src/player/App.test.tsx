@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSession, saveSession } from '../api/session';
+import { writeCached } from '../offline/cache';
 import { wireContent, wireManifest, wireNote } from '../test-utils';
 import { App } from './App';
 import { initialLanguage } from './i18n';
@@ -149,5 +150,60 @@ describe('App registration', () => {
       'API-nøkkelen for denne skjermen er ikke lenger gyldig. Registrer skjermen på nytt.',
     );
     expect(loadSession()).toBeNull();
+  });
+  describe('boot without network (kiosk start URL)', () => {
+    let down = true;
+    const serveUnlessDown = (routes: Record<string, () => Response>) => {
+      const inner = serve(routes);
+      const outer = vi.fn(async (url: string, init?: RequestInit) => {
+        if (down) throw new TypeError('Failed to fetch');
+        return inner(url, init);
+      });
+      vi.stubGlobal('fetch', outer);
+      return outer;
+    };
+    const routes = {
+      '/api/display/register': () => json({ token: 'kiosk-token', manifest }),
+      '/api/display/manifest': () => json(manifest),
+      '/api/display/content': () =>
+        json(wireContent({ notes: [{ ...wireNote(3, '<p>Fersk</p>'), date: '2020-01-01T00:00:00Z' }] })),
+    };
+    beforeEach(() => {
+      down = true;
+    });
+
+    it('says it is connecting, not the form, and registers once the server answers', async () => {
+      const fetchMock = serveUnlessDown(routes);
+      history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=kiosk-key');
+      renderApp();
+      expect(screen.getByTestId('connecting')).toBeTruthy();
+      await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(1), { timeout: 4000 });
+      expect(screen.queryByRole('heading')).toBeNull();
+      down = false;
+      expect(
+        await screen.findByText('Fersk', { selector: '[data-testid="note"] *' }, { timeout: 8000 }),
+      ).toBeTruthy();
+      expect(loadSession()?.token).toBe('kiosk-token');
+    }, 15_000);
+
+    it('plays the cached content of a stored session while registering again in the background', async () => {
+      saveSession({ displayId: 'abcdefghij', token: 'stored-token' });
+      writeCached('abcdefghij', 'manifest', { body: manifest, etag: null, savedAt: 0 });
+      writeCached('abcdefghij', 'content', {
+        body: wireContent({ notes: [{ ...wireNote(4, '<p>Lagret</p>'), date: '2020-01-01T00:00:00Z' }] }),
+        etag: null,
+        savedAt: 0,
+      });
+      serveUnlessDown(routes);
+      history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=kiosk-key');
+      renderApp();
+      expect(await screen.findByText('Lagret', { selector: '[data-testid="note"] *' })).toBeTruthy();
+      expect(screen.queryByRole('heading')).toBeNull();
+      down = false;
+      await vi.waitFor(() => expect(loadSession()?.token).toBe('kiosk-token'), { timeout: 8000 });
+      expect(
+        await screen.findByText('Fersk', { selector: '[data-testid="note"] *' }, { timeout: 8000 }),
+      ).toBeTruthy();
+    }, 20_000);
   });
 });
