@@ -106,6 +106,12 @@ export function App() {
     const engine = createSyncEngine({
       session,
       onState: setPlayerState,
+      onRenewed: (token) => {
+        // Stored first, so a power cut right after still boots with the fresh token.
+        const next = { displayId: session.displayId, token };
+        saveSession(next);
+        setSession(next);
+      },
       onRevoked: () => {
         // Only forget the token this engine ran with, never one a newer registration just stored.
         if (loadSession()?.token !== session.token) return;
