@@ -38,7 +38,8 @@ describe('NoteBoard', () => {
   });
 
   it('shows a note at its start and hides it at its end, without waiting for a tick', () => {
-    const notes = [note(1), note(2, { start: NOW + 1500 }), note(3, { start: NOW - 5000, end: NOW + 2500 })];
+    // Starts count a second early (START_TOLERANCE_MS, the precision of the learned server time).
+    const notes = [note(1), note(2, { start: NOW + 2500 }), note(3, { start: NOW - 5000, end: NOW + 2500 })];
     render(<NoteBoard notes={notes} background="#eee" />);
     expect(ids()).toEqual([3, 1]);
     act(() => vi.advanceTimersByTime(1499));

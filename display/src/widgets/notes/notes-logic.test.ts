@@ -2,17 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import { paginate, readingMs, SLICE_OVERLAP_PX, wordCount } from './pages';
 import { sanitizeHtml } from './sanitize';
-import { isNoteVisible, nextVisibilityChange } from './visibility';
+import { isNoteVisible, nextVisibilityChange, START_TOLERANCE_MS } from './visibility';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 describe('note visibility', () => {
-  it('hides a note until its start and after its end', () => {
-    const note = { start: NOW + 1000, end: NOW + 5000 };
-    expect(isNoteVisible(note, NOW)).toBe(false);
-    expect(isNoteVisible(note, NOW + 1000)).toBe(true);
-    expect(isNoteVisible(note, NOW + 4999)).toBe(true);
-    expect(isNoteVisible(note, NOW + 5000)).toBe(false);
+  it('hides a note until its start (less the clock tolerance) and after its end', () => {
+    const note = { start: NOW + 5000, end: NOW + 9000 };
+    expect(isNoteVisible(note, NOW + 5000 - START_TOLERANCE_MS - 1)).toBe(false);
+    expect(isNoteVisible(note, NOW + 5000 - START_TOLERANCE_MS)).toBe(true);
+    expect(isNoteVisible(note, NOW + 8999)).toBe(true);
+    expect(isNoteVisible(note, NOW + 9000)).toBe(false);
+  });
+
+  it('shows a note whose start is "now" on the server even when the screen is half a second behind', () => {
+    expect(START_TOLERANCE_MS).toBeGreaterThanOrEqual(500);
+    expect(isNoteVisible({ start: NOW + 500, end: null }, NOW)).toBe(true);
   });
 
   it('shows a note without an end for good once started', () => {
@@ -24,8 +29,8 @@ describe('note visibility', () => {
       { start: NOW - 10, end: NOW + 9000 },
       { start: NOW + 3000, end: null },
     ];
-    expect(nextVisibilityChange(notes, NOW)).toBe(NOW + 3000);
-    expect(nextVisibilityChange(notes, NOW + 3000)).toBe(NOW + 9000);
+    expect(nextVisibilityChange(notes, NOW)).toBe(NOW + 3000 - START_TOLERANCE_MS);
+    expect(nextVisibilityChange(notes, NOW + 3000 - START_TOLERANCE_MS)).toBe(NOW + 9000);
     expect(nextVisibilityChange(notes, NOW + 9000)).toBeNull();
   });
 });
