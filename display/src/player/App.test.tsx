@@ -71,14 +71,16 @@ describe('App registration', () => {
     fireEvent.change(screen.getByLabelText('Skjerm-ID'), { target: { value: 'abcdefghij' } });
     fireEvent.change(screen.getByLabelText('API-nøkkel'), { target: { value: 'key-1' } });
     await act(async () => fireEvent.click(screen.getByRole('button')));
-    expect(await screen.findByText('Velkommen', { selector: '[data-testid="note"] *' })).toBeTruthy();
+    expect(
+      await screen.findByText('Velkommen', { selector: '[data-testid="note"] *' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(JSON.parse(fetchMock.mock.calls[0][1]?.body as string)).toEqual({
       displayId: 'abcdefghij',
       apiKey: 'key-1',
     });
     expect(loadSession()).toEqual({ displayId: 'abcdefghij', token: 'display-token' });
     expect(sockets.tokens).toEqual(['display-token']);
-  });
+  }, 15_000);
 
   it('speaks English when the link asks for it, also after registration', async () => {
     serve({
@@ -94,7 +96,7 @@ describe('App registration', () => {
         <App />
       </Provider>,
     );
-    expect(await screen.findByText('No notices right now')).toBeTruthy();
+    expect(await screen.findByText('No notices right now', {}, { timeout: 5000 })).toBeTruthy();
     expect(location.search).toBe('?lang=en');
   });
 
