@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { clockOffset, serverNow, subscribeClock } from './server-clock';
+import { clockOffset, subscribeClock } from './server-clock';
 
 /**
  * The current time by the server's clock (see server-clock.ts), refreshed every `intervalMs` (the

@@ -38,12 +38,10 @@ export function Weather({
         return (
           <div
             key={label}
-            className="flex flex-col items-center rounded-2xl bg-white/12 px-2 py-3"
+            className="flex flex-col items-center rounded-2xl bg-black/12 px-2 py-3"
             data-testid="weather-day"
           >
-            <span
-              className={`whitespace-nowrap font-semibold opacity-90 ${compact ? 'text-[20px]' : 'text-[24px]'}`}
-            >
+            <span className={`whitespace-nowrap font-semibold ${compact ? 'text-[24px]' : 'text-[28px]'}`}>
               {label}
             </span>
             <WeatherIcon symbolCode={symbol} size={84} label={symbol} />
