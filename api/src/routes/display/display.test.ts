@@ -93,7 +93,8 @@ describe('display API', () => {
       layout: 'default',
       orientation: 1,
       fallback: 'Velkommen',
-      display: { id: w.entities.displayA.id, name: 'Display A', noteBoardBackgroundColor: '#e0d6d0' },
+      // The display left its colour at the default: the organization's reaches the screen (issue 12 item 9).
+      display: { id: w.entities.displayA.id, name: 'Display A', noteBoardBackgroundColor: '#d0e5be' },
       organization: {
         id: w.entities.orgA.id,
         name: 'Org A',
@@ -127,6 +128,12 @@ describe('display API', () => {
     const manifest = await api.request('GET', '/api/display/manifest', { token });
     expect(manifest.status).toBe(200);
     expect(manifest.body).toEqual(res.body.manifest);
+
+    // A colour of the display's own wins over the organization's.
+    await setEntity(api.deps, w.entities.displayA.id, { noteBoardBackgroundColor: '#f7d4d2' });
+    const own = await api.request('GET', '/api/display/manifest', { token });
+    expect(own.body.display.noteBoardBackgroundColor).toBe('#f7d4d2');
+    await setEntity(api.deps, w.entities.displayA.id, { noteBoardBackgroundColor: '#e0d6d0' });
   });
 
   it('shows approved active and upcoming notes, own and inherited, in board order', async () => {
