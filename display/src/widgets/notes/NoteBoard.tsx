@@ -238,7 +238,7 @@ function NoteCard({
       <NoteIcon icon={note.icon} color={note.iconColor} size={Math.round(font * 1.9)} />
       <RichText
         html={note.text}
-        className="min-w-0 flex-1 leading-snug text-neutral-900"
+        className="min-w-0 flex-1 leading-snug text-neutral-900 [overflow-wrap:anywhere]"
         style={{ fontSize: font }}
       />
     </article>
