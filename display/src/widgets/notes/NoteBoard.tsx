@@ -147,6 +147,7 @@ export function NoteBoard({
               key={note.id}
               note={note}
               font={font}
+              boardId={note.id}
               ref={(el) => {
                 if (el) measureRefs.current.set(note.id, el);
                 else measureRefs.current.delete(note.id);
@@ -220,16 +221,20 @@ function NoteCard({
   note,
   font,
   testId,
+  boardId,
   ref,
 }: {
   note: DisplayNote;
   font: number;
   testId?: string;
+  /** On the unseen layout copy: every note current on the board, whatever page is showing. */
+  boardId?: number;
   ref?: (el: HTMLElement | null) => void;
 }) {
   return (
     <article
       ref={ref}
+      data-board-note={boardId}
       data-testid={testId}
       data-note-id={testId ? note.id : undefined}
       data-sticky={(testId && note.sticky) || undefined}
