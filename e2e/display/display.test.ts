@@ -38,6 +38,10 @@ let page: Page;
 let servers: ReturnType<typeof restartable>;
 
 const noteTexts = () => page.locator('[data-testid="note"]').allInnerTexts();
+/** Every note current on the board, on whichever of its pages (the board's unseen layout copy). */
+const boardTexts = () => page.locator('[data-board-note]').allTextContents();
+/** A note on the page showing now. */
+const shownNote = (text: string) => page.locator('[data-testid="note"]', { hasText: text });
 
 describe('display player on the real stack', () => {
   beforeAll(async () => {
@@ -110,7 +114,7 @@ describe('display player on the real stack', () => {
     await page.locator('[data-testid="note"]').first().waitFor();
     const texts = await noteTexts();
     expect(texts[0]).toContain('Vannet stenges'); // sticky first
-    expect(texts.join('\n')).toContain('Dugnad lørdag');
+    expect((await boardTexts()).join('\n')).toContain('Dugnad lørdag');
     expect(await page.getByTestId('clock-time').textContent()).toMatch(/^\d\d:\d\d$/);
     expect(await page.getByTestId('code-word').textContent()).toBe('SOLBAKKEN');
     expect(await page.getByTestId('departure').count()).toBeGreaterThan(0);
@@ -131,7 +135,7 @@ describe('display player on the real stack', () => {
       icon: 'comment',
       iconColor: '#f6b40e',
     });
-    await page.getByText('Pakke til Hansen ligger i postrommet').waitFor();
+    await shownNote('Pakke til Hansen ligger i postrommet').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   });
 
@@ -143,7 +147,7 @@ describe('display player on the real stack', () => {
       iconColor: '#e60000',
       end: new Date(Date.now() + 8000),
     });
-    await page.getByText(expiring).waitFor({ timeout: 2000 });
+    await shownNote(expiring).waitFor({ timeout: 2000 });
     // Let the service worker take control and cache the shell before the servers go.
     const controlled = await page.evaluate(() =>
       Promise.race([
@@ -157,16 +161,18 @@ describe('display player on the real stack', () => {
     await expect
       .poll(() => page.getByTestId('connection').getAttribute('data-online'), { timeout: 10_000 })
       .toBe('false');
-    expect((await noteTexts()).join('\n')).toContain('Dugnad lørdag');
+    expect((await boardTexts()).join('\n')).toContain('Dugnad lørdag');
 
     // The note's end passes while the servers are away: it still leaves the board on time.
-    await page.getByText(expiring).waitFor({ state: 'detached', timeout: 10_000 });
+    await page
+      .locator('[data-board-note]', { hasText: expiring })
+      .waitFor({ state: 'detached', timeout: 10_000 });
 
     // A power cut while offline: the shell comes from the service worker, the content from storage.
     await page.reload();
     await page.locator('[data-testid="note"]').first().waitFor({ timeout: 10_000 });
-    expect((await noteTexts()).join('\n')).toContain('Pakke til Hansen');
-    expect(await page.getByText(expiring).count()).toBe(0);
+    expect((await boardTexts()).join('\n')).toContain('Pakke til Hansen');
+    expect(await page.locator('[data-board-note]', { hasText: expiring }).count()).toBe(0);
     await page.evaluate(() => {
       (window as unknown as { __noReload: boolean }).__noReload = true;
     });
@@ -190,7 +196,7 @@ describe('display player on the real stack', () => {
     );
 
     await servers.start();
-    await page.getByText(away).waitFor({ timeout: 45_000 });
+    await shownNote(away).waitFor({ timeout: 45_000 });
     await expect
       .poll(() => page.getByTestId('connection').getAttribute('data-online'), { timeout: 45_000 })
       .toBe('true');
@@ -198,12 +204,14 @@ describe('display player on the real stack', () => {
 
     // And it is live again, for writes and deletes.
     const again = await postNote(stack, world, { text: '<p>Live igjen</p>' });
-    await page.getByText('Live igjen').waitFor({ timeout: 2000 });
+    await shownNote('Live igjen').waitFor({ timeout: 2000 });
     const removed = await stack.request('DELETE', `/api/content/${world.orgId}/note/${again}`, {
       token: world.superadmin.token,
     });
     expect(removed.status).toBe(200);
-    await page.getByText('Live igjen').waitFor({ state: 'detached', timeout: 2000 });
+    await page
+      .locator('[data-board-note]', { hasText: 'Live igjen' })
+      .waitFor({ state: 'detached', timeout: 2000 });
   });
 
   it('takes screenshots of a horizontal and a vertical screen', async () => {

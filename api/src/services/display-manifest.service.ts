@@ -22,6 +22,23 @@ function nearest<K extends keyof EntityRow>(chain: readonly EntityRow[], key: K)
   return null;
 }
 
+/** The column's default: a row still holding it has not chosen a note board colour of its own. */
+export const DEFAULT_NOTE_BOARD_COLOR = '#e0d6d0';
+
+/**
+ * The note board colour a display shows (issue 12 item 9): its own if it set one, else the nearest
+ * ancestor's (the organization sets it once for all its screens), else the default. The column is
+ * NOT NULL with a default, so "not set" is the default value; a display that wants exactly the
+ * default while its organization has another colour cannot say so until the column allows null.
+ */
+export function noteBoardColor(chain: readonly EntityRow[]): string {
+  for (const e of chain) {
+    const v = e.noteBoardBackgroundColor;
+    if (v && v.toLowerCase() !== DEFAULT_NOTE_BOARD_COLOR) return v;
+  }
+  return DEFAULT_NOTE_BOARD_COLOR;
+}
+
 export type ManifestStop = DisplayManifest['transitStops'][number];
 
 /** Transit stops of the display and its ancestors, nearest first, one per stop id. */
@@ -77,7 +94,7 @@ export function buildManifest(
     display: {
       id: display.id,
       name: display.name,
-      noteBoardBackgroundColor: display.noteBoardBackgroundColor,
+      noteBoardBackgroundColor: noteBoardColor(chain),
       bannerFallbackText: display.bannerFallbackText,
       orientation: display.orientation,
     },

@@ -205,6 +205,13 @@ export const contentMatrixRows: MatrixRow[] = [
     expect: DISPLAY_TOKEN,
   },
   {
+    route: 'POST /api/display/token',
+    object: (c) => displayWithToken(c),
+    missing: (c) => displayWithToken(c, true),
+    headers: displayHeaders,
+    expect: DISPLAY_TOKEN,
+  },
+  {
     route: 'GET /api/display/content',
     object: (c) => displayWithToken(c),
     missing: (c) => displayWithToken(c, true),

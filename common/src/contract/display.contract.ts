@@ -3,6 +3,7 @@ import {
   manifestSchema,
   registerDisplayResponseSchema,
   registerDisplaySchema,
+  renewDisplayTokenResponseSchema,
 } from '../schemas/display';
 import { defineRoute } from './define-route';
 
@@ -31,6 +32,21 @@ export const displayContract = {
     auth: 'display',
     summary: 'The display manifest',
     description: 'A display token that predates an API key regeneration answers 401 `token_invalid`.',
+    tags,
+  }),
+  /**
+   * A display token lives 365 days; a connected screen swaps it for a fresh one well before that
+   * (issue 12 item 3), so a screen that is never re-registered never drops to the form. Only a
+   * token that is still valid (same API key version, display not removed) can be renewed.
+   */
+  renewToken: defineRoute({
+    method: 'post',
+    path: '/display/token',
+    response: renewDisplayTokenResponseSchema,
+    errors: [],
+    auth: 'display',
+    summary: 'Swap a valid display token for a fresh one (365 days from now)',
+    description: 'A token that predates an API key regeneration answers 401 `token_invalid`.',
     tags,
   }),
   /**

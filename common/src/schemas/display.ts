@@ -72,6 +72,9 @@ export type DisplayManifest = z.infer<typeof manifestSchema>;
 
 export const registerDisplayResponseSchema = z.object({ token: z.string(), manifest: manifestSchema });
 
+/** A renewed display token and when it expires (ISO), so the player knows when to renew again. */
+export const renewDisplayTokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+
 /** A note as the player gets it: only approved notes that are active or scheduled. */
 export const displayNoteSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import { createClient, type Fetcher } from '@oppslag/common/contract/client.ts';
 import type { RouteBodyInput } from '@oppslag/common/contract/define-route.ts';
 import { displayContract } from '@oppslag/common/contract/display.contract.ts';
+import { observeServerDate } from '../player/server-clock';
 import { HttpError, UnauthorizedError } from './errors';
 import type { ContentAnswer, Manifest } from './types';
 
@@ -74,7 +75,9 @@ export function createDisplayApi(token: string, base = API_BASE) {
     const fetcher: Fetcher = async (method, path) => {
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       if (known?.etag && !force) headers['if-none-match'] = known.etag;
+      const sentAt = Date.now();
       const res = await fetch(`${base}${path}`, { method, headers, cache: 'no-store' });
+      observeServerDate(res.headers.get('date'), sentAt, Date.now());
       if (res.status === 304 && known) {
         seen.changed = false;
         return known.body;
@@ -91,6 +94,19 @@ export function createDisplayApi(token: string, base = API_BASE) {
       const { client, seen } = conditional(known, force);
       const body = await client.call(displayContract.manifest);
       return { body, ...seen };
+    },
+    /** POST /api/display/token: a fresh token for the one this API runs with. */
+    async renewToken() {
+      const fetcher: Fetcher = async (method, path) => {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}` },
+          cache: 'no-store',
+        });
+        if (!res.ok) return failure(res, 'Failed to renew the display token');
+        return res.json();
+      };
+      return createClient(fetcher, { validate: true }).call(displayContract.renewToken);
     },
     async content(known: Remembered<ContentAnswer> | null, force = false): Promise<Fetched<ContentAnswer>> {
       const { client, seen } = conditional(known, force);

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSession, saveSession } from '../api/session';
+import { writeCached } from '../offline/cache';
 import { wireContent, wireManifest, wireNote } from '../test-utils';
 import { App } from './App';
 import { initialLanguage } from './i18n';
@@ -70,14 +71,16 @@ describe('App registration', () => {
     fireEvent.change(screen.getByLabelText('Skjerm-ID'), { target: { value: 'abcdefghij' } });
     fireEvent.change(screen.getByLabelText('API-nøkkel'), { target: { value: 'key-1' } });
     await act(async () => fireEvent.click(screen.getByRole('button')));
-    expect(await screen.findByText('Velkommen')).toBeTruthy();
+    expect(
+      await screen.findByText('Velkommen', { selector: '[data-testid="note"] *' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(JSON.parse(fetchMock.mock.calls[0][1]?.body as string)).toEqual({
       displayId: 'abcdefghij',
       apiKey: 'key-1',
     });
     expect(loadSession()).toEqual({ displayId: 'abcdefghij', token: 'display-token' });
     expect(sockets.tokens).toEqual(['display-token']);
-  });
+  }, 15_000);
 
   it('speaks English when the link asks for it, also after registration', async () => {
     serve({
@@ -93,7 +96,7 @@ describe('App registration', () => {
         <App />
       </Provider>,
     );
-    expect(await screen.findByText('No notices right now')).toBeTruthy();
+    expect(await screen.findByText('No notices right now', {}, { timeout: 5000 })).toBeTruthy();
     expect(location.search).toBe('?lang=en');
   });
 
@@ -116,7 +119,7 @@ describe('App registration', () => {
     });
     history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=key-2');
     renderApp();
-    expect(await screen.findByText('Forhåndsvisning')).toBeTruthy();
+    expect(await screen.findByText('Forhåndsvisning', { selector: '[data-testid="note"] *' })).toBeTruthy();
     expect(location.search).toBe('');
     expect(loadSession()?.token).toBe('preview-token');
   });
@@ -149,5 +152,60 @@ describe('App registration', () => {
       'API-nøkkelen for denne skjermen er ikke lenger gyldig. Registrer skjermen på nytt.',
     );
     expect(loadSession()).toBeNull();
+  });
+  describe('boot without network (kiosk start URL)', () => {
+    let down = true;
+    const serveUnlessDown = (routes: Record<string, () => Response>) => {
+      const inner = serve(routes);
+      const outer = vi.fn(async (url: string, init?: RequestInit) => {
+        if (down) throw new TypeError('Failed to fetch');
+        return inner(url, init);
+      });
+      vi.stubGlobal('fetch', outer);
+      return outer;
+    };
+    const routes = {
+      '/api/display/register': () => json({ token: 'kiosk-token', manifest }),
+      '/api/display/manifest': () => json(manifest),
+      '/api/display/content': () =>
+        json(wireContent({ notes: [{ ...wireNote(3, '<p>Fersk</p>'), date: '2020-01-01T00:00:00Z' }] })),
+    };
+    beforeEach(() => {
+      down = true;
+    });
+
+    it('says it is connecting, not the form, and registers once the server answers', async () => {
+      const fetchMock = serveUnlessDown(routes);
+      history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=kiosk-key');
+      renderApp();
+      expect(screen.getByTestId('connecting')).toBeTruthy();
+      await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(1), { timeout: 4000 });
+      expect(screen.queryByRole('heading')).toBeNull();
+      down = false;
+      expect(
+        await screen.findByText('Fersk', { selector: '[data-testid="note"] *' }, { timeout: 8000 }),
+      ).toBeTruthy();
+      expect(loadSession()?.token).toBe('kiosk-token');
+    }, 15_000);
+
+    it('plays the cached content of a stored session while registering again in the background', async () => {
+      saveSession({ displayId: 'abcdefghij', token: 'stored-token' });
+      writeCached('abcdefghij', 'manifest', { body: manifest, etag: null, savedAt: 0 });
+      writeCached('abcdefghij', 'content', {
+        body: wireContent({ notes: [{ ...wireNote(4, '<p>Lagret</p>'), date: '2020-01-01T00:00:00Z' }] }),
+        etag: null,
+        savedAt: 0,
+      });
+      serveUnlessDown(routes);
+      history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=kiosk-key');
+      renderApp();
+      expect(await screen.findByText('Lagret', { selector: '[data-testid="note"] *' })).toBeTruthy();
+      expect(screen.queryByRole('heading')).toBeNull();
+      down = false;
+      await vi.waitFor(() => expect(loadSession()?.token).toBe('kiosk-token'), { timeout: 8000 });
+      expect(
+        await screen.findByText('Fersk', { selector: '[data-testid="note"] *' }, { timeout: 8000 }),
+      ).toBeTruthy();
+    }, 20_000);
   });
 });

@@ -20,6 +20,7 @@ const no = {
   'notes.empty': 'Ingen oppslag akkurat nå',
   'status.offline': 'Frakoblet – viser sist lagrede innhold',
   'status.loading': 'Laster …',
+  'status.connecting': 'Kobler til serveren …',
 } as const;
 
 export type MessageKey = keyof typeof no;
@@ -45,6 +46,7 @@ const en: Record<MessageKey, string> = {
   'notes.empty': 'No notices right now',
   'status.offline': 'Offline – showing the last saved content',
   'status.loading': 'Loading …',
+  'status.connecting': 'Connecting to the server …',
 };
 
 export type Language = 'no' | 'en';

@@ -17,6 +17,7 @@ function fakeApi() {
     manifest,
     content,
     version: 1,
+    renewed: 0,
     requests: [] as { path: string; ifNoneMatch: string | null }[],
   };
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -25,6 +26,14 @@ function fakeApi() {
     api.requests.push({ path, ifNoneMatch: headers['if-none-match'] ?? null });
     if (!api.up) throw new TypeError('Failed to fetch');
     if (api.status !== 200) return new Response('{}', { status: api.status });
+    if (path === '/display/token') {
+      api.renewed++;
+      const expiresAt = new Date(Date.now() + 365 * 24 * 3600_000).toISOString();
+      return new Response(JSON.stringify({ token: `renewed-${api.renewed}`, expiresAt }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     const etag = `"${path}-${api.version}"`;
     if (headers['if-none-match'] === etag) return new Response(null, { status: 304, headers: { etag } });
     const body = path === '/display/manifest' ? api.manifest : api.content;
@@ -274,5 +283,71 @@ describe('sync engine', () => {
     const first = t.api.requests.find((r) => r.path === '/display/content');
     expect(first?.ifNoneMatch).toBeNull();
     t.engine.stop();
+  });
+
+  describe('token renewal', () => {
+    const DAY = 24 * 3600_000;
+    /** An unsigned JWT with this expiry: the player only reads `exp`. */
+    const jwt = (expMs: number) =>
+      `${btoa('{"alg":"none"}')}.${btoa(JSON.stringify({ exp: Math.floor(expMs / 1000) })).replace(/=+$/, '')}.sig`;
+    function start(token: string) {
+      const { api, fetchMock } = fakeApi();
+      vi.stubGlobal('fetch', fetchMock);
+      const onRenewed = vi.fn();
+      const engine = createSyncEngine({
+        session: { displayId: 'abcdefghij', token },
+        onState: () => undefined,
+        onRevoked: vi.fn(),
+        onRenewed,
+        connect: () => ({ close: vi.fn(), retry: vi.fn() }),
+      });
+      engine.start();
+      return { api, engine, onRenewed };
+    }
+
+    it('swaps a token with less than 30 days left for a fresh one once the server answers', async () => {
+      const { api, engine, onRenewed } = start(jwt(NOW + 29 * DAY));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(api.requests.map((r) => r.path)).toContain('/display/token');
+      expect(onRenewed).toHaveBeenCalledWith('renewed-1');
+      engine.stop();
+    });
+
+    it('leaves a token with months left alone', async () => {
+      const { api, engine, onRenewed } = start(jwt(NOW + 200 * DAY));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(api.requests.map((r) => r.path)).not.toContain('/display/token');
+      expect(onRenewed).not.toHaveBeenCalled();
+      engine.stop();
+    });
+
+    it('renews after a year on the same session when the clock has moved on (fake clock)', async () => {
+      const { api, engine, onRenewed } = start(jwt(NOW + 365 * DAY));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(onRenewed).not.toHaveBeenCalled();
+      vi.setSystemTime(NOW + 340 * DAY);
+      await engine.sync('all');
+      await vi.advanceTimersByTimeAsync(10);
+      expect(api.renewed).toBe(1);
+      expect(onRenewed).toHaveBeenCalledWith('renewed-1');
+      engine.stop();
+    });
+
+    it('asks at most once an hour while the token it runs with is still the old one', async () => {
+      const { api, engine, onRenewed } = start(jwt(NOW + 5 * DAY));
+      api.up = true;
+      api.status = 200;
+      await vi.advanceTimersByTimeAsync(10);
+      expect(api.renewed).toBe(1);
+      await engine.sync('all');
+      await vi.advanceTimersByTimeAsync(10);
+      expect(api.renewed).toBe(1);
+      vi.setSystemTime(NOW + 3600_001);
+      await engine.sync('all');
+      await vi.advanceTimersByTimeAsync(10);
+      expect(api.renewed).toBe(2);
+      expect(onRenewed).toHaveBeenCalledTimes(2);
+      engine.stop();
+    });
   });
 });

@@ -8,11 +8,13 @@ import {
 import { createDisplayApi, type Remembered, readAnswer } from '../api/client';
 import { UnauthorizedError } from '../api/errors';
 import type { Session } from '../api/session';
+import { renewalDue } from '../api/token-expiry';
 import { type DisplayContent, emptyContent, type Manifest } from '../api/types';
 import { contentView } from '../api/view';
 import { readCached, writeCached } from '../offline/cache';
 import { applyEvent } from '../realtime/apply-event';
 import { connectRealtime, type RealtimeConnection, type RealtimeHandlers } from '../realtime/socket';
+import { serverNow } from './server-clock';
 
 export interface PlayerState {
   manifest: Manifest | null;
@@ -26,6 +28,8 @@ export interface SyncEngineOptions {
   onState(state: PlayerState): void;
   /** The API key was regenerated or the display removed: back to registration. */
   onRevoked(): void;
+  /** A fresh token replaced one near its expiry: store it and run with it. */
+  onRenewed?(token: string): void;
   reload?: () => void;
   connect?: (token: string, handlers: RealtimeHandlers) => RealtimeConnection;
   apiBase?: string;
@@ -35,6 +39,7 @@ export interface SyncEngineOptions {
 const REFETCH_DEBOUNCE_MS = 150;
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;
+const RENEW_RETRY_MS = 3600_000;
 
 /**
  * Keeps one screen's manifest and content right: starts from the offline cache, revalidates
@@ -65,6 +70,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let connection: RealtimeConnection | null = null;
   /** Events were applied locally since the last fetch, so a 304 must restore the server's view. */
   let dirty = false;
+  /** When the token was last sent for renewal (one try an hour at most while it keeps failing). */
+  let renewTriedAt = Number.NEGATIVE_INFINITY;
 
   const emit = (patch: Partial<PlayerState>) => {
     state = { ...state, ...patch };
@@ -109,6 +116,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     inFlight = fetchNow(what, force)
       .then(() => {
         retryDelay = RETRY_MIN_MS;
+        renewIfDue();
       })
       .catch((error: unknown) => {
         if (error instanceof UnauthorizedError) return revoked();
@@ -129,6 +137,23 @@ export function createSyncEngine(options: SyncEngineOptions) {
         }
       });
     return inFlight;
+  }
+
+  /**
+   * The server answered, so it can renew the token now if less than a month of its 365 days is
+   * left (issue 12 item 3). A failure is harmless: the old token holds, and the next answer after
+   * an hour tries again; a 401 means the key was regenerated, which the reads find out too.
+   */
+  function renewIfDue() {
+    const now = serverNow();
+    if (!options.onRenewed || !renewalDue(session.token, now) || now - renewTriedAt < RENEW_RETRY_MS) return;
+    renewTriedAt = now;
+    api
+      .renewToken()
+      .then(({ token }) => {
+        if (!stopped) options.onRenewed?.(token);
+      })
+      .catch(() => undefined);
   }
 
   function scheduleRefetch(what: 'content' | 'all') {

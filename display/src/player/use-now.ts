@@ -1,11 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { clockOffset, subscribeClock } from './server-clock';
 
-/** The current time, refreshed every `intervalMs` (the clock uses 5 s, note visibility 1 s). */
+/**
+ * The current time by the server's clock (see server-clock.ts), refreshed every `intervalMs` (the
+ * clock uses 5 s, slides 1 s) and at once when the learned clock offset moves, so the clock,
+ * weather day, departures and slide schedules never follow a device clock set wrong.
+ */
 export function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const offset = useSyncExternalStore(subscribeClock, clockOffset);
+  const [deviceNow, setDeviceNow] = useState(() => Date.now());
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    const id = setInterval(() => setDeviceNow(Date.now()), intervalMs);
     return () => clearInterval(id);
   }, [intervalMs]);
-  return now;
+  return deviceNow + offset;
 }

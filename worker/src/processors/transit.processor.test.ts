@@ -85,6 +85,18 @@ describe('transit polling against a fake JourneyPlanner', () => {
     expect(entur.requests.length).toBe(before + 1);
   });
 
+  it('polls at once, in the same minute, when a stop was removed and added again', async () => {
+    api.setNow(minute(40));
+    expect((await pollTransit(api.deps, entityId())).status).toBe('updated');
+    expect((await pollTransit(api.deps, entityId())).status).toBe('locked');
+    const db = api.deps.database.db;
+    await db.delete(transitStops).where(eq(transitStops.stopId, 'NSR:StopPlace:337'));
+    await db
+      .insert(transitStops)
+      .values({ entityId: entityId(), stopId: 'NSR:StopPlace:337', label: 'Oslo S' });
+    expect((await pollTransit(api.deps, entityId())).status).toBe('updated');
+  });
+
   it('backs off on 429 for Retry-After seconds and exponentially on errors, then recovers', async () => {
     api.setNow(minute(2));
     entur.failNext('journeyPlanner', 429, 1, { 'retry-after': '120' });

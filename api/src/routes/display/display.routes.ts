@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { displayContract, resolveFeatureSet } from '@oppslag/common';
+import { decodeJwt } from 'jose';
 import type { AppDeps } from '../../deps';
 import { mountContract } from '../../http/define-handler';
 import {
@@ -52,7 +53,11 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   mountContract(
     router,
     deps,
-    { register: displayContract.register, manifest: displayContract.manifest },
+    {
+      register: displayContract.register,
+      manifest: displayContract.manifest,
+      renewToken: displayContract.renewToken,
+    },
     {
       register: async ({ body, uow }) => {
         const display = await verifyDisplayKey(db, body.displayId, body.apiKey, deps.config.hashidAlphabet);
@@ -61,6 +66,12 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
         return { token, manifest: await manifestFor(display.id, display.apiKeyVersion) };
       },
       manifest: ({ display }) => manifestFor(display.entityId, display.kv),
+      renewToken: async ({ display }) => {
+        // The same checks as every display read: the display exists and its key was not regenerated.
+        await loadDisplayChain(db, { typ: 'display', entityId: display.entityId, kv: display.kv }, null);
+        const token = await deps.tokens.signDisplay(display.entityId, display.kv);
+        return { token, expiresAt: new Date(decodeJwt(token).exp! * 1000).toISOString() };
+      },
     },
   );
 

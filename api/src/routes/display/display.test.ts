@@ -93,7 +93,8 @@ describe('display API', () => {
       layout: 'default',
       orientation: 1,
       fallback: 'Velkommen',
-      display: { id: w.entities.displayA.id, name: 'Display A', noteBoardBackgroundColor: '#e0d6d0' },
+      // The display left its colour at the default: the organization's reaches the screen (issue 12 item 9).
+      display: { id: w.entities.displayA.id, name: 'Display A', noteBoardBackgroundColor: '#d0e5be' },
       organization: {
         id: w.entities.orgA.id,
         name: 'Org A',
@@ -127,6 +128,12 @@ describe('display API', () => {
     const manifest = await api.request('GET', '/api/display/manifest', { token });
     expect(manifest.status).toBe(200);
     expect(manifest.body).toEqual(res.body.manifest);
+
+    // A colour of the display's own wins over the organization's.
+    await setEntity(api.deps, w.entities.displayA.id, { noteBoardBackgroundColor: '#f7d4d2' });
+    const own = await api.request('GET', '/api/display/manifest', { token });
+    expect(own.body.display.noteBoardBackgroundColor).toBe('#f7d4d2');
+    await setEntity(api.deps, w.entities.displayA.id, { noteBoardBackgroundColor: '#e0d6d0' });
   });
 
   it('shows approved active and upcoming notes, own and inherited, in board order', async () => {
@@ -319,5 +326,35 @@ describe('display API', () => {
 
     await setEntity(api.deps, w.entities.displayA.id, { deleted: true });
     expect((await api.request('GET', '/api/display/content', { token: fresh.body.token })).status).toBe(401);
+  });
+
+  it('renews a valid display token for another 365 days, and refuses one whose key was regenerated', async () => {
+    const display = w.entities.displayB.id;
+    const first = await register(encodeDisplayId(display), 'key-b');
+    expect(first.status).toBe(200);
+    const issuedAt = Date.now();
+    const renewed = await api.request('POST', '/api/display/token', { token: first.body.token });
+    expect(renewed.status).toBe(200);
+    const expiresAt = Date.parse(renewed.body.expiresAt);
+    // 365 days from now, typed in from the spec rather than read back from the signer.
+    expect(Math.abs(expiresAt - (issuedAt + 365 * DAY))).toBeLessThan(60_000);
+    const payload = JSON.parse(Buffer.from(renewed.body.token.split('.')[1], 'base64url').toString());
+    expect(payload.exp * 1000).toBe(expiresAt);
+    expect((await api.request('GET', '/api/display/content', { token: renewed.body.token })).status).toBe(
+      200,
+    );
+
+    await api.deps.database.db
+      .update(entities)
+      .set({ apiKey: 'newer-key', apiKeyVersion: 5 })
+      .where(eq(entities.id, display));
+    for (const token of [first.body.token, renewed.body.token]) {
+      const res = await api.request('POST', '/api/display/token', { token });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('token_invalid');
+    }
+    expect(
+      (await api.request('POST', '/api/display/token', { token: w.users.superadmin.token })).status,
+    ).toBe(401);
   });
 });

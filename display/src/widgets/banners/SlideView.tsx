@@ -1,4 +1,5 @@
 import type { Slide } from '../../api/types';
+import type { ImageStatus } from '../image/image-loader';
 import { ManagedImage } from '../image/ManagedImage';
 import { RichText } from '../notes/RichText';
 
@@ -10,15 +11,23 @@ export function SlideView({
   slide,
   fit,
   textSize = 32,
+  onImageStatus,
 }: {
   slide: Slide;
   fit: 'cover' | 'contain';
   textSize?: number;
+  onImageStatus?: (status: ImageStatus) => void;
 }) {
   return (
     <div className="absolute inset-0">
       {slide.imageUrl ? (
-        <ManagedImage url={slide.imageUrl} alt="" className="absolute inset-0" fit={fit} />
+        <ManagedImage
+          url={slide.imageUrl}
+          alt=""
+          className="absolute inset-0"
+          fit={fit}
+          onStatus={onImageStatus}
+        />
       ) : (
         <div className="absolute inset-0 bg-[#019939]" />
       )}

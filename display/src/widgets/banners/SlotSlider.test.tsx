@@ -77,4 +77,34 @@ describe('SlotSlider', () => {
     });
     expect(shown()).toBe('b');
   });
+
+  it('skips a slide whose image failed until a retry loads it', async () => {
+    let bDown = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('/2/') && bDown) return new Response('', { status: 503 });
+        return new Response(new Blob(['png']), { status: 200 });
+      }),
+    );
+    let n = 0;
+    URL.createObjectURL = () => `blob:slide-${++n}`;
+    URL.revokeObjectURL = () => undefined;
+    const slides = [
+      slide('a', { imageUrl: '/api/assets/1/cropped', duration: 2 }),
+      slide('b', { imageUrl: '/api/assets/2/cropped', duration: 2 }),
+      slide('c', { imageUrl: '/api/assets/3/cropped', duration: 2 }),
+    ];
+    render(<SlotSlider name="banner" slides={slides} size={SIZE} />);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(shown()).toBe('a');
+    expect(screen.getByTestId('slider-dots').children).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(shown()).toBe('c');
+    // The image comes back on its next retry (every 5 s) and the slide rejoins the rotation.
+    bDown = false;
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.getByTestId('slider-dots').children).toHaveLength(3);
+    vi.unstubAllGlobals();
+  });
 });

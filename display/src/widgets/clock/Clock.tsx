@@ -18,10 +18,7 @@ export function Clock({ timeZone, compact = false }: { timeZone: string; compact
       >
         {formatTime(now, timeZone)}
       </span>
-      <span
-        className="mt-3 text-[30px] font-medium first-letter:uppercase opacity-90"
-        data-testid="clock-date"
-      >
+      <span className="mt-3 text-[30px] font-medium first-letter:uppercase" data-testid="clock-date">
         {formatDate(now, timeZone, localeOf(language))}
       </span>
     </div>

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { tokenAtom } from '../../player/state';
-import { createImageLoader, type ImageLoaderState } from './image-loader';
+import { createImageLoader, type ImageLoaderState, type ImageStatus } from './image-loader';
 
 /** Fetches an API image with the display token (img tags cannot send one) as an object URL. */
 async function fetchObjectUrl(url: string, token: string | null, signal: AbortSignal): Promise<string> {
@@ -29,15 +29,23 @@ export function ManagedImage({
   className,
   style,
   fit = 'cover',
+  onStatus,
 }: {
   url: string;
   alt: string;
   className?: string;
   style?: CSSProperties;
   fit?: 'cover' | 'contain';
+  /** Told when the image loads or fails, so a slider can skip a slide that has nothing to show. */
+  onStatus?: (status: ImageStatus) => void;
 }) {
   const token = useAtomValue(tokenAtom);
   const [state, setState] = useState<ImageLoaderState>({ status: 'pending', src: null, attempts: 0 });
+  const onStatusRef = useRef(onStatus);
+  onStatusRef.current = onStatus;
+  useEffect(() => {
+    onStatusRef.current?.(state.status);
+  }, [state.status]);
 
   useEffect(() => {
     let objectUrl: string | null = null;

@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetClock, setOffset } from '../../player/server-clock';
 import { NOW, note } from '../../test-utils';
-import { NOTE_ROTATION_MS, NoteBoard } from './NoteBoard';
+import { NoteBoard } from './NoteBoard';
 
 const ids = () => screen.queryAllByTestId('note').map((el) => Number(el.dataset.noteId));
 
@@ -12,12 +13,13 @@ describe('NoteBoard', () => {
   });
   afterEach(() => {
     cleanup();
+    resetClock();
     vi.useRealTimers();
   });
 
   it('shows sticky notes first, then regular notes newest first, 10 px apart', () => {
     const notes = [note(1), note(2, { sticky: true }), note(3), note(4, { start: NOW - 10 })];
-    render(<NoteBoard notes={notes} background="#d0e5be" overflows={() => false} />);
+    render(<NoteBoard notes={notes} background="#d0e5be" />);
     expect(ids()).toEqual([2, 4, 1, 3]);
     const list = screen.getAllByTestId('note')[0].parentElement!;
     expect(list.style.gap).toBe('10px');
@@ -31,54 +33,100 @@ describe('NoteBoard', () => {
       note(6, { start: NOW - 1000 }),
       note(1, { start: NOW - 9000, sticky: true }),
     ];
-    render(<NoteBoard notes={notes} background="#eee" overflows={() => false} />);
+    render(<NoteBoard notes={notes} background="#eee" />);
     expect(ids()).toEqual([1, 7, 6, 5]);
   });
 
-  it('shows a note at its start and hides it after its end, checked every second', () => {
-    const notes = [note(1), note(2, { start: NOW + 1500 }), note(3, { start: NOW - 5000, end: NOW + 2500 })];
-    render(<NoteBoard notes={notes} background="#eee" overflows={() => false} />);
+  it('shows a note at its start and hides it at its end, without waiting for a tick', () => {
+    // Starts count a second early (START_TOLERANCE_MS, the precision of the learned server time).
+    const notes = [note(1), note(2, { start: NOW + 2500 }), note(3, { start: NOW - 5000, end: NOW + 2500 })];
+    render(<NoteBoard notes={notes} background="#eee" />);
     expect(ids()).toEqual([3, 1]);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => vi.advanceTimersByTime(1499));
     expect(ids()).toEqual([3, 1]);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => vi.advanceTimersByTime(1));
     expect(ids()).toEqual([2, 3, 1]);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => vi.advanceTimersByTime(999));
+    expect(ids()).toEqual([2, 3, 1]);
+    act(() => vi.advanceTimersByTime(1));
     expect(ids()).toEqual([2, 1]);
   });
 
-  it('moves the first regular note to the end every 20 s when the notes overflow', () => {
-    const notes = [note(1, { sticky: true }), note(2), note(3), note(4)];
-    render(<NoteBoard notes={notes} background="#eee" overflows={() => true} />);
-    expect(ids()).toEqual([1, 2, 3, 4]);
-    act(() => vi.advanceTimersByTime(NOTE_ROTATION_MS - 1000));
-    expect(ids()).toEqual([1, 2, 3, 4]);
-    act(() => vi.advanceTimersByTime(1000));
-    expect(ids()).toEqual([1, 3, 4, 2]);
-    act(() => vi.advanceTimersByTime(NOTE_ROTATION_MS));
-    expect(ids()).toEqual([1, 4, 2, 3]);
+  it('draws a note that arrives with its start "now" on that render, not a tick later', () => {
+    const { rerender } = render(<NoteBoard notes={[note(1)]} background="#eee" />);
+    rerender(<NoteBoard notes={[note(1), note(9, { start: NOW })]} background="#eee" />);
+    expect(ids()).toEqual([9, 1]);
   });
 
-  it('keeps still when everything fits', () => {
-    render(<NoteBoard notes={[note(1), note(2), note(3)]} background="#eee" overflows={() => false} />);
-    act(() => vi.advanceTimersByTime(NOTE_ROTATION_MS * 3));
-    expect(ids()).toEqual([1, 2, 3]);
+  it('follows the server clock, not the device clock', () => {
+    // The device is 2 h slow: a note that started on the server a minute ago is still shown.
+    setOffset(2 * 3600_000);
+    render(<NoteBoard notes={[note(1, { start: NOW + 2 * 3600_000 - 60_000 })]} background="#eee" />);
+    expect(ids()).toEqual([1]);
   });
 
-  it('keeps the rotation when a new note arrives, showing the new one first', () => {
-    const { rerender } = render(
-      <NoteBoard notes={[note(1), note(2), note(3)]} background="#eee" overflows={() => true} />,
-    );
-    act(() => vi.advanceTimersByTime(NOTE_ROTATION_MS));
-    expect(ids()).toEqual([2, 3, 1]);
-    rerender(
-      <NoteBoard
-        notes={[note(1), note(2), note(3), note(9, { start: NOW })]}
-        background="#eee"
-        overflows={() => true}
-      />,
-    );
-    expect(ids()).toEqual([9, 2, 3, 1]);
+  describe('pages', () => {
+    // A 300 px board; notes 140 px high: two to a page.
+    const measure = (_board: HTMLElement, els: Map<number, HTMLElement>) => ({
+      height: 300,
+      heights: new Map([...els.keys()].map((id) => [id, id === 50 ? 700 : 140])),
+    });
+    const page = () => screen.getAllByTestId('note')[0].closest<HTMLElement>('[data-pages]')!;
+
+    it('takes turns through pages that fit the board, sticky notes included, each for its reading time', () => {
+      const notes = [note(1, { sticky: true }), note(2, { sticky: true }), note(3), note(4), note(5)];
+      render(<NoteBoard notes={notes} background="#eee" measure={measure} />);
+      expect(page().dataset.pages).toBe('3');
+      expect(ids()).toEqual([1, 2]);
+      const ms = Number(page().dataset.pageMs);
+      expect(ms).toBe(8000);
+      act(() => vi.advanceTimersByTime(ms - 1));
+      expect(ids()).toEqual([1, 2]);
+      act(() => vi.advanceTimersByTime(1));
+      expect(ids()).toEqual([3, 4]);
+      act(() => vi.advanceTimersByTime(8000));
+      expect(ids()).toEqual([5]);
+      act(() => vi.advanceTimersByTime(8000));
+      expect(ids()).toEqual([1, 2]);
+    });
+
+    it('stays on one page when everything fits', () => {
+      render(<NoteBoard notes={[note(1), note(2)]} background="#eee" measure={measure} />);
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(ids()).toEqual([1, 2]);
+    });
+
+    it('shows a note that just arrived at once, on whatever page it lands', () => {
+      const notes = [note(1, { sticky: true }), note(2, { sticky: true }), note(3), note(4)];
+      const { rerender } = render(<NoteBoard notes={notes} background="#eee" measure={measure} />);
+      expect(ids()).toEqual([1, 2]);
+      rerender(<NoteBoard notes={[...notes, note(9, { start: NOW })]} background="#eee" measure={measure} />);
+      expect(ids()).toEqual([9, 3]);
+    });
+
+    it('shows a note taller than the board in windows, one after another', () => {
+      const long = note(50, { text: `<p>${'ord '.repeat(90)}</p>`, start: NOW - 1 });
+      render(<NoteBoard notes={[long, note(3)]} background="#eee" measure={measure} />);
+      const windows = () => screen.getAllByTestId('note-window').map((w) => w.dataset.slice);
+      expect(windows()).toEqual(['1/3']);
+      act(() => vi.advanceTimersByTime(Number(page().dataset.pageMs)));
+      expect(windows()).toEqual(['2/3']);
+      act(() => vi.advanceTimersByTime(Number(page().dataset.pageMs)));
+      expect(windows()).toEqual(['3/3']);
+      act(() => vi.advanceTimersByTime(Number(page().dataset.pageMs)));
+      expect(ids()).toEqual([3]);
+    });
+
+    it('puts fewer notes on a page in large print, in larger type', () => {
+      const small = () => ({ height: 1000, heights: new Map([1, 2, 3, 4].map((id) => [id, 100])) });
+      const notes = [note(1), note(2), note(3), note(4)];
+      const { rerender } = render(<NoteBoard notes={notes} background="#eee" measure={small} />);
+      expect(ids()).toEqual([1, 2, 3, 4]);
+      rerender(<NoteBoard notes={notes} background="#eee" measure={small} largePrint />);
+      expect(ids()).toEqual([1, 2, 3]);
+      const text = screen.getAllByTestId('note')[0].querySelector<HTMLElement>('.rich-text')!;
+      expect(Number.parseInt(text.style.fontSize, 10)).toBeGreaterThan(36);
+    });
   });
 
   it('renders rich text with the icon and its colour, without unsafe markup', () => {
@@ -87,7 +135,7 @@ describe('NoteBoard', () => {
       icon: 'build',
       iconColor: '#e60000',
     });
-    render(<NoteBoard notes={[n]} background="#eee" overflows={() => false} />);
+    render(<NoteBoard notes={[n]} background="#eee" />);
     const card = screen.getByTestId('note');
     expect(card.querySelector('h2')?.textContent).toBe('Dugnad');
     expect(card.querySelector('b')?.textContent).toBe('kl 10');
@@ -98,9 +146,7 @@ describe('NoteBoard', () => {
   });
 
   it('says so when there is nothing to show', () => {
-    render(
-      <NoteBoard notes={[note(1, { start: NOW + 60_000 })]} background="#eee" overflows={() => false} />,
-    );
+    render(<NoteBoard notes={[note(1, { start: NOW + 60_000 })]} background="#eee" />);
     expect(screen.getByText('Ingen oppslag akkurat nå')).toBeTruthy();
   });
 });

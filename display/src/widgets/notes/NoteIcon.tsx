@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
+import { glyphColorOn } from '../../lib/contrast';
 
 // Bundled glyphs for the note icons of spec §2 (ids from common/src/notes.ts), drawn on a 24×24
-// grid in white on the note's icon colour so they stay legible from across a stairwell.
-const W = '#ffffff';
+// grid in the glyph colour (white, or dark on a light disc) so they stay legible from across a stairwell.
+const W = 'currentColor';
 const GLYPHS: Record<string, ReactElement> = {
   priority_high: (
     <>
@@ -84,18 +85,32 @@ const GLYPHS: Record<string, ReactElement> = {
         <rect key={a} x={10} y={1.5} width={4} height={21} rx={1} transform={`rotate(${a} 12 12)`} />
       ))}
       <circle cx={12} cy={12} r={7.5} />
-      <circle cx={12} cy={12} r={3} fill="currentColor" />
+      <circle cx={12} cy={12} r={3} fill="var(--disc)" />
     </g>
   ),
 };
 
-/** A note's icon: its glyph on a disc of the note's icon colour. */
+/**
+ * A note's icon: its glyph on a disc of the note's icon colour. A light colour (white, yellow)
+ * would swallow a white glyph and the disc would vanish on the white note, so the glyph turns
+ * dark where white lacks 3:1 against the disc (WCAG 1.4.11), and a thin dark ring keeps the
+ * disc's edge (issue 12 item 6).
+ */
 export function NoteIcon({ icon, color, size = 64 }: { icon: string; color: string; size?: number }) {
+  const glyph = glyphColorOn(color);
   return (
     <span
       className="inline-flex shrink-0 items-center justify-center rounded-full shadow-sm"
-      style={{ width: size, height: size, backgroundColor: color, color }}
+      style={{
+        width: size,
+        height: size,
+        backgroundColor: color,
+        color: glyph,
+        ['--disc' as string]: color,
+        boxShadow: glyph === '#ffffff' ? undefined : 'inset 0 0 0 2px rgba(0,0,0,0.45)',
+      }}
       data-icon={icon}
+      data-glyph={glyph}
     >
       <svg width={size * 0.6} height={size * 0.6} viewBox="0 0 24 24" aria-hidden>
         {GLYPHS[icon] ?? GLYPHS.information}

@@ -1,18 +1,23 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { arrangeNotes, reconcileOrder, rotateRegular } from './rotation';
+import { paginate, readingMs, SLICE_OVERLAP_PX, wordCount } from './pages';
 import { sanitizeHtml } from './sanitize';
-import { isNoteVisible, nextVisibilityChange } from './visibility';
+import { isNoteVisible, nextVisibilityChange, START_TOLERANCE_MS } from './visibility';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 describe('note visibility', () => {
-  it('hides a note until its start and after its end', () => {
-    const note = { start: NOW + 1000, end: NOW + 5000 };
-    expect(isNoteVisible(note, NOW)).toBe(false);
-    expect(isNoteVisible(note, NOW + 1000)).toBe(true);
-    expect(isNoteVisible(note, NOW + 4999)).toBe(true);
-    expect(isNoteVisible(note, NOW + 5000)).toBe(false);
+  it('hides a note until its start (less the clock tolerance) and after its end', () => {
+    const note = { start: NOW + 5000, end: NOW + 9000 };
+    expect(isNoteVisible(note, NOW + 5000 - START_TOLERANCE_MS - 1)).toBe(false);
+    expect(isNoteVisible(note, NOW + 5000 - START_TOLERANCE_MS)).toBe(true);
+    expect(isNoteVisible(note, NOW + 8999)).toBe(true);
+    expect(isNoteVisible(note, NOW + 9000)).toBe(false);
+  });
+
+  it('shows a note whose start is "now" on the server even when the screen is half a second behind', () => {
+    expect(START_TOLERANCE_MS).toBeGreaterThanOrEqual(500);
+    expect(isNoteVisible({ start: NOW + 500, end: null }, NOW)).toBe(true);
   });
 
   it('shows a note without an end for good once started', () => {
@@ -24,37 +29,64 @@ describe('note visibility', () => {
       { start: NOW - 10, end: NOW + 9000 },
       { start: NOW + 3000, end: null },
     ];
-    expect(nextVisibilityChange(notes, NOW)).toBe(NOW + 3000);
-    expect(nextVisibilityChange(notes, NOW + 3000)).toBe(NOW + 9000);
+    expect(nextVisibilityChange(notes, NOW)).toBe(NOW + 3000 - START_TOLERANCE_MS);
+    expect(nextVisibilityChange(notes, NOW + 3000 - START_TOLERANCE_MS)).toBe(NOW + 9000);
     expect(nextVisibilityChange(notes, NOW + 9000)).toBeNull();
   });
 });
 
-describe('note rotation', () => {
-  it('moves the first regular note to the end and leaves sticky ones in place', () => {
-    expect(rotateRegular([1, 2, 3, 4], new Set([1]))).toEqual([1, 3, 4, 2]);
-    expect(rotateRegular([1, 3, 4, 2], new Set([1]))).toEqual([1, 4, 2, 3]);
+describe('note pages', () => {
+  const m = (id: number, height: number, words = 10) => ({ id, height, words });
+  const ids = (pages: ReturnType<typeof paginate>) =>
+    pages.map((p) => p.items.map((i) => (i.slice ? `${i.id}:${i.slice.index + 1}/${i.slice.count}` : i.id)));
+
+  it('packs the notes in board order into pages that fit the board, sticky ones included', () => {
+    // Board 300 px, gap 10: 140 + 10 + 140 = 290 fits, a third does not.
+    const pages = paginate([m(1, 140), m(2, 140), m(3, 140), m(4, 100), m(5, 100)], 300, 10);
+    expect(ids(pages)).toEqual([[1, 2], [3, 4], [5]]);
   });
 
-  it('does nothing with fewer than two regular notes', () => {
-    expect(rotateRegular([1, 2], new Set([1]))).toEqual([1, 2]);
-    expect(rotateRegular([1, 2], new Set([1, 2]))).toEqual([1, 2]);
-  });
-
-  it('keeps the rotation position when notes go, and puts new ones in front', () => {
-    expect(reconcileOrder([3, 4, 2], [{ id: 2 }, { id: 3 }])).toEqual([3, 2]);
-    expect(reconcileOrder([3, 4, 2], [{ id: 6 }, { id: 2 }, { id: 3 }, { id: 5 }, { id: 4 }])).toEqual([
-      6, 5, 3, 4, 2,
-    ]);
-  });
-
-  it('puts sticky notes first', () => {
+  it('shows every note on some page (four sticky notes filling the board do not hide the rest)', () => {
     const notes = [
-      { id: 1, sticky: false },
-      { id: 2, sticky: true },
-      { id: 3, sticky: false },
+      ...[1, 2, 3, 4].map((id) => m(id, 260)),
+      ...Array.from({ length: 10 }, (_, i) => m(10 + i, 120)),
     ];
-    expect(arrangeNotes(notes, [3, 1, 2]).map((n) => n.id)).toEqual([2, 3, 1]);
+    const shown = paginate(notes, 555, 10).flatMap((p) => p.items.map((i) => i.id));
+    expect(new Set(shown)).toEqual(new Set(notes.map((n) => n.id)));
+  });
+
+  it('cuts a note taller than the board into overlapping windows that cover it whole', () => {
+    const pages = paginate([m(1, 100), m(2, 700, 120), m(3, 100)], 300, 10);
+    expect(ids(pages)).toEqual([[1], ['2:1/3', '2:2/3', '2:3/3'], [3]].flat().map((x) => [x]));
+    const windows = pages.slice(1, 4).map((p) => p.items[0].slice!);
+    expect(windows.map((w) => w.offset)).toEqual([0, 300 - SLICE_OVERLAP_PX, 400]);
+    // Each window starts before the previous one ends, and the last one reaches the note's end.
+    for (let i = 1; i < windows.length; i++)
+      expect(windows[i].offset).toBeLessThan(windows[i - 1].offset + 300);
+    expect(windows.at(-1)!.offset + 300).toBe(700);
+  });
+
+  it('puts at most maxPerPage notes on a page (large print)', () => {
+    expect(ids(paginate([m(1, 10), m(2, 10), m(3, 10), m(4, 10)], 1000, 10, 3))).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('is one page before the board is measured', () => {
+    expect(ids(paginate([m(1, 0), m(2, 0)], 0, 10))).toEqual([[1, 2]]);
+    expect(paginate([], 300, 10)).toEqual([]);
+  });
+
+  it('gives a page time to read its words: 150 a minute, 8 s to 45 s', () => {
+    expect(readingMs(0)).toBe(8000);
+    expect(readingMs(30)).toBe(3000 + 30 * 400);
+    expect(readingMs(1000)).toBe(45_000);
+    const [short, long] = paginate([m(1, 100, 5), m(2, 400, 60)], 300 + 110, 10);
+    expect(short.ms).toBe(8000);
+    expect(long.ms).toBe(27_000);
+  });
+
+  it('counts the words of a note, not its markup', () => {
+    expect(wordCount('<h2>Dugnad lørdag</h2><p>Ta med&nbsp;hansker!</p>')).toBe(5);
+    expect(wordCount('<p></p>')).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { StopDepartures } from '../../api/types';
 import { useNow } from '../../player/use-now';
 import { useT } from '../../player/use-t';
@@ -31,10 +31,30 @@ export function Transit({ stops, rows = 5 }: { stops: StopDepartures[]; rows?: n
     return () => clearInterval(id);
   }, [count]);
 
+  // Only whole rows: a row the panel cannot hold entirely is hidden, never cut in half (issue 12
+  // item 6). Measured after every render and on resize; no state, so no second render.
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const fit = () => {
+      for (const list of root.current?.querySelectorAll<HTMLElement>('[data-departures]') ?? []) {
+        const limit = list.clientHeight;
+        for (const li of list.children as HTMLCollectionOf<HTMLElement>) {
+          const whole = limit === 0 || li.offsetTop - list.offsetTop + li.offsetHeight <= limit + 1;
+          li.style.visibility = whole ? '' : 'hidden';
+          li.dataset.cut = whole ? '' : 'true';
+        }
+      }
+    };
+    fit();
+    if (!root.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(root.current);
+    return () => observer.disconnect();
+  });
   if (!count) return null;
   const active = current % count;
   return (
-    <div className="relative h-full w-full overflow-hidden" data-widget="transit">
+    <div ref={root} className="relative h-full w-full overflow-hidden" data-widget="transit">
       {withData.map((stop, i) => {
         const role = slideRole(i, active, count);
         return (
@@ -45,7 +65,7 @@ export function Transit({ stops, rows = 5 }: { stops: StopDepartures[]; rows?: n
             className={`absolute inset-0 flex flex-col transition-all duration-700 ease-out ${ROLE_CLASS[role]}`}
           >
             <header className="mb-3 flex items-baseline justify-between gap-4">
-              <h2 className="truncate text-[34px] font-bold">{stop.label}</h2>
+              <h2 className="truncate text-[38px] font-bold">{stop.label}</h2>
               {count > 1 ? (
                 <span className="flex gap-2" aria-hidden>
                   {withData.map((s, j) => (
@@ -57,16 +77,22 @@ export function Transit({ stops, rows = 5 }: { stops: StopDepartures[]; rows?: n
                 </span>
               ) : null}
             </header>
-            <ul className="flex flex-col gap-2">
+            <ul className="flex min-h-0 flex-1 flex-col gap-2 overflow-hidden" data-departures>
               {upcomingDepartures(stop.departures, now, rows).map((d) => (
                 <li
                   key={`${d.lineCode}-${d.departureTime}-${d.frontText}`}
-                  className="flex items-center gap-4 rounded-xl bg-white px-4 py-2 shadow-sm"
+                  className="flex shrink-0 items-center gap-4 rounded-xl bg-white px-4 py-2 shadow-sm"
                   data-testid="departure"
                 >
                   <LineBadge lineCode={d.lineCode} transportMode={d.transportMode} />
-                  <span className="min-w-0 flex-1 truncate text-[30px] font-medium">{d.frontText}</span>
-                  <span className="text-[30px] font-bold tabular-nums">
+                  {/* A long destination wraps to a second line rather than losing its end. */}
+                  <span
+                    className="min-w-0 flex-1 text-[36px] font-medium leading-tight [overflow-wrap:anywhere] [hyphens:auto]"
+                    lang="nb"
+                  >
+                    {d.frontText}
+                  </span>
+                  <span className="shrink-0 text-[36px] font-bold tabular-nums">
                     {departureText(d.departureTime, now, t('transit.now'))}
                   </span>
                 </li>

@@ -51,6 +51,14 @@ describe('Weather', () => {
     expect(document.querySelector('svg')?.getAttribute('data-family')).toBe('clearsky');
   });
 
+  it("shows MET's night symbol at 22:30, not a sun", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.parse('2026-11-21T21:30:00Z')); // 22:30 in Oslo
+    const evening = [{ ...days[0], symbolCode: 'clearsky_night' }, ...days.slice(1)];
+    render(<Weather days={evening} timeZone="Europe/Oslo" />);
+    expect(icons()[0]).toBe('clearsky_night');
+  });
+
   it('moves on at midnight and hides when no day matches', () => {
     vi.useFakeTimers();
     vi.setSystemTime(Date.parse('2026-11-22T12:00:00Z'));

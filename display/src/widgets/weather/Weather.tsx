@@ -2,7 +2,7 @@ import type { WeatherDay } from '../../api/types';
 import type { MessageKey } from '../../player/i18n';
 import { useNow } from '../../player/use-now';
 import { useT } from '../../player/use-t';
-import { formatTemperature, isNight, localDate, symbolForTime } from './night';
+import { formatTemperature, localDate, symbolForTime, todaySymbol } from './night';
 import { WeatherIcon } from './WeatherIcon';
 
 const LABELS: MessageKey[] = ['weather.today', 'weather.tomorrow', 'weather.dayAfter'];
@@ -25,25 +25,23 @@ export function Weather({
   const t = useT();
   const picked = pickDays(days, now, timeZone);
   if (picked.every((d) => d === null)) return null;
-  const night = isNight(now, timeZone);
   return (
     <div className="grid grid-cols-3 gap-3" data-widget="weather">
       {picked.map((day, i) => {
         const label = t(LABELS[i]);
         if (!day) return <div key={label} />;
-        // Only today can be night; the coming days show their daytime symbol.
-        const symbol = symbolForTime(day.symbolCode, i === 0 && night);
+        // Only today can be night (MET's word for the coming hour); the coming days show their daytime symbol.
+        const symbol =
+          i === 0 ? todaySymbol(day.symbolCode, now, timeZone) : symbolForTime(day.symbolCode, false);
         const temperature =
           i === 0 ? (day.temperature ?? day.maxTemperature) : (day.maxTemperature ?? day.temperature);
         return (
           <div
             key={label}
-            className="flex flex-col items-center rounded-2xl bg-white/12 px-2 py-3"
+            className="flex flex-col items-center rounded-2xl bg-black/12 px-2 py-3"
             data-testid="weather-day"
           >
-            <span
-              className={`whitespace-nowrap font-semibold opacity-90 ${compact ? 'text-[20px]' : 'text-[24px]'}`}
-            >
+            <span className={`whitespace-nowrap font-semibold ${compact ? 'text-[24px]' : 'text-[28px]'}`}>
               {label}
             </span>
             <WeatherIcon symbolCode={symbol} size={84} label={symbol} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTemperature, hourIn, isNight, localDate, symbolForTime } from './night';
+import { formatTemperature, hourIn, isNight, localDate, symbolForTime, todaySymbol } from './night';
 import { symbolInfo } from './symbols';
 
 describe('night', () => {
@@ -13,6 +13,18 @@ describe('night', () => {
     expect(hourIn(Date.parse('2026-07-01T04:00:00Z'), 'Europe/Oslo')).toBe(6);
   });
 
+  it("keeps MET's night symbol for today's coming hour in the evening, and goes night before 06:00", () => {
+    const at2230 = Date.parse('2026-11-21T21:30:00Z'); // 22:30 in Oslo
+    expect(todaySymbol('clearsky_night', at2230, 'Europe/Oslo')).toBe('clearsky_night');
+    expect(todaySymbol('fair_polartwilight', at2230, 'Europe/Oslo')).toBe('fair_polartwilight');
+    const at0530 = Date.parse('2026-11-21T04:30:00Z');
+    expect(todaySymbol('clearsky_day', at0530, 'Europe/Oslo')).toBe('clearsky_night');
+    expect(todaySymbol('rain', at0530, 'Europe/Oslo')).toBe('rain');
+    expect(todaySymbol('clearsky_day', Date.parse('2026-11-21T11:00:00Z'), 'Europe/Oslo')).toBe(
+      'clearsky_day',
+    );
+  });
+
   it('switches symbols with a day/night variant and leaves the others', () => {
     expect(symbolForTime('clearsky_day', true)).toBe('clearsky_night');
     expect(symbolForTime('fair_polartwilight', false)).toBe('fair_day');
@@ -24,6 +36,10 @@ describe('temperatures', () => {
   it('rounds and shows a minus sign below 0', () => {
     expect(formatTemperature(-3.6)).toBe('\u22124°');
     expect(formatTemperature(-0.4)).toBe('0°');
+    expect(formatTemperature(-0.5)).toBe('\u22121°');
+    expect(formatTemperature(0.5)).toBe('1°');
+    expect(formatTemperature(-0)).toBe('0°');
+    expect(formatTemperature(-0.04)).toBe('0°');
     expect(formatTemperature(0)).toBe('0°');
     expect(formatTemperature(12.5)).toBe('13°');
     expect(formatTemperature(null)).toBe('–');

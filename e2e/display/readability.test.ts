@@ -1,0 +1,180 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../support/screenshots';
+import {
+  buildPlayer,
+  type DisplayWorld,
+  launchChromium,
+  postNote,
+  seedDisplayWorld,
+  seedLiveData,
+  startTestStack,
+  type TestStack,
+} from './support/display-stack';
+
+// Issue 12 item 6, checked on the rendered page: body text of notes and departures at least 36 px
+// at 1080p, WCAG AA contrast for every text outside the banner and ads, no departure row or
+// destination cut, a white icon colour still visible on the white note. (Emoji glyphs: not yet, see
+// docs/architecture.md.)
+
+interface Finding {
+  text: string;
+  size: number;
+  ratio: number;
+  large: boolean;
+}
+
+/** Every visible text run outside slides: its font size and its contrast with what is behind it. */
+const audit = (page: Page): Promise<Finding[]> =>
+  page.evaluate(() => {
+    const rgba = (css: string): number[] => {
+      const m = css.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
+      return [m[0], m[1], m[2], m[3] ?? 1];
+    };
+    const lum = ([r, g, b]: number[]) => {
+      const f = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const over = (top: number[], under: number[]) => {
+      const a = top[3];
+      return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1);
+    };
+    /** The opaque colour behind an element: its and its ancestors' backgrounds, composed. */
+    const behind = (el: Element): number[] => {
+      const layers: number[][] = [];
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const bg = rgba(getComputedStyle(e).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] >= 1) break;
+      }
+      return layers.reverse().reduce((acc, layer) => over(layer, acc), [255, 255, 255, 1]);
+    };
+    const found: Finding[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const el = node.parentElement;
+      if (!text || !el) continue;
+      if (
+        el.closest(
+          '[data-widget="banner"], [data-widget^="ads"], [data-widget="partnerLogo"], [aria-hidden="true"]',
+        )
+      )
+        continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || el.getClientRects().length === 0) continue;
+      let opacity = 1;
+      for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      if (opacity === 0) continue;
+      const bg = behind(el);
+      const fg = rgba(style.color);
+      const color = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
+      const [hi, lo] = [lum(color), lum(bg)].sort((a, b) => b - a);
+      const size = Number.parseFloat(style.fontSize);
+      const weight = Number(style.fontWeight);
+      found.push({
+        text: text.slice(0, 40),
+        size,
+        ratio: (hi + 0.05) / (lo + 0.05),
+        large: size >= 24 || (size >= 18.66 && weight >= 700),
+      });
+    }
+    return found;
+  });
+
+describe.each(['oppslag', 'styretavla'] as const)(
+  'readability from three metres, feature set %s',
+  (featureSet) => {
+    let stack: TestStack;
+    let world: DisplayWorld;
+    let browser: Browser;
+
+    beforeAll(async () => {
+      stack = await startTestStack({
+        web: [{ prefix: '/display', dir: buildPlayer() }],
+        worker: 'relay',
+        env: { DEMO_DATA: 'false', FEATURE_SET: featureSet, SMS_NUMBER: '2077' },
+      });
+      world = await seedDisplayWorld(stack);
+      await seedLiveData(stack, world);
+      await postNote(stack, world, {
+        text: '<p>Julegrøt søndag kl. 14 i fellesrommet</p>',
+        icon: 'smiley',
+        // The lightest colour the API takes: the icon must still show on the white note.
+        iconColor: '#ffffff',
+      });
+      browser = await launchChromium();
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await stack?.close();
+    });
+
+    for (const orientation of [0, 1] as const) {
+      const viewport = orientation ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
+      it(`reads from three metres at ${viewport.width}×${viewport.height}`, async () => {
+        const put = await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {
+          token: world.superadmin.token,
+          body: { orientation },
+        });
+        expect(put.status).toBe(200);
+        const page = await browser.newPage({ viewport });
+        try {
+          await page.goto(`${stack.url}/display/?displayId=${world.displayId}&apiKey=${world.apiKey}`);
+          await page.locator(`[data-orientation="${orientation ? 'vertical' : 'horizontal'}"]`).waitFor();
+          await page.locator('[data-testid="note"]').first().waitFor();
+          await page.locator('[data-testid="departure"]').first().waitFor();
+          await page.evaluate(() => document.fonts.ready);
+
+          const findings = await audit(page);
+          const inNotesOrTransit = await page.evaluate(() => {
+            const sizes: number[] = [];
+            for (const el of document.querySelectorAll<HTMLElement>(
+              '[data-widget="notes"] [data-pages] > [data-testid="note"] .rich-text, [data-testid="departure"]:not([data-cut="true"]) > span:not([data-testid="line-badge"])',
+            ))
+              sizes.push(Number.parseFloat(getComputedStyle(el).fontSize));
+            return sizes;
+          });
+          expect(inNotesOrTransit.length).toBeGreaterThan(2);
+          expect(Math.min(...inNotesOrTransit)).toBeGreaterThanOrEqual(36);
+          const poor = findings.filter((f) => f.ratio < (f.large ? 3 : 4.5));
+          expect(poor).toEqual([]);
+
+          // No departure row cut by the panel, no destination cut short.
+          const cut = await page.evaluate(() => {
+            const out: string[] = [];
+            for (const panel of document.querySelectorAll<HTMLElement>('[data-testid="transit-panel"]')) {
+              const box = panel.getBoundingClientRect();
+              for (const li of panel.querySelectorAll<HTMLElement>(
+                'section[data-role="current"] [data-testid="departure"]',
+              )) {
+                if (getComputedStyle(li).visibility === 'hidden') continue;
+                const r = li.getBoundingClientRect();
+                if (r.bottom > box.bottom + 1) out.push(`row ${li.textContent}`);
+                for (const span of li.querySelectorAll<HTMLElement>('span'))
+                  if (span.scrollWidth > span.clientWidth + 1) out.push(`text ${span.textContent}`);
+              }
+            }
+            return out;
+          });
+          expect(cut).toEqual([]);
+
+          // A white icon colour: the glyph is drawn dark so the icon stays visible.
+          expect(
+            await page.locator('[data-testid="note"] [data-icon="smiley"]').getAttribute('data-glyph'),
+          ).toBe('#1a1a1a');
+          await saveScreenshot(
+            page,
+            `readability-${featureSet}-${orientation ? 'vertical' : 'horizontal'}.png`,
+          );
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  },
+);
