@@ -66,6 +66,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** Events were applied locally since the last fetch, so a 304 must restore the server's view. */
   let dirty = false;
 
+  /** The server's answer as shown; an all-clear card that a push started keeps its few minutes. */
+  const served = (body: Parameters<typeof contentView>[0]): DisplayContent => ({
+    ...contentView(body),
+    allClearUntil: state.content.allClearUntil,
+  });
+
   const emit = (patch: Partial<PlayerState>) => {
     state = { ...state, ...patch };
     options.onState(state);
@@ -92,10 +98,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     content = c;
     if (c.changed) {
       writeCached(session.displayId, 'content', { body: c.body, etag: c.etag, savedAt: Date.now() });
-      emit({ content: contentView(c.body) });
+      emit({ content: served(c.body) });
     } else if (wasDirty) {
       // 304 after locally applied events: the held answer is the truth again.
-      emit({ content: contentView(c.body) });
+      emit({ content: served(c.body) });
     }
   }
 
