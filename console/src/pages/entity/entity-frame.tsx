@@ -11,6 +11,7 @@ import { OnlineBadge } from '../../components/online-badge';
 import { entitiesAtom, storeEntity } from '../../state/entities';
 import { useIsAdmin } from '../../state/permissions';
 import ClientNotFoundPage from '../errors/client-not-found-page';
+import { AlertPanel } from './alerts/alert-panel';
 import { ENTITY_TABS } from './entity-tabs';
 
 /** Tabs read the entity through the outlet context. */
@@ -60,6 +61,7 @@ export default function EntityFrame() {
           {entity.type === 'display' && <OnlineBadge entity={entity} />}
         </div>
       </header>
+      <AlertPanel key={entity.id} entity={entity} />
       <div className="flex flex-col gap-4 md:flex-row">
         <nav aria-label={t('tabs.label')} className="md:w-52 md:shrink-0">
           <ul className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
