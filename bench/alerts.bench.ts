@@ -47,8 +47,8 @@ async function measure(
       clients.push(socket);
     });
   const started = performance.now();
-  for (let i = 0; i < info.displayTokens.length; i += 100)
-    await Promise.all(info.displayTokens.slice(i, i + 100).map(connectOne));
+  for (let i = 0; i < info.displayTokens.length; i += 50)
+    await Promise.all(info.displayTokens.slice(i, i + 50).map(connectOne));
   const connected = await ask<number>('sockets');
   out(`  connected ${connected} display sockets in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
