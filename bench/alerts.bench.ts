@@ -40,6 +40,8 @@ async function measure(
         transports: ['websocket'],
         reconnection: false,
         forceNew: true,
+        // Thousands of handshakes on a shared 2-core machine outlast the default 20 s.
+        timeout: 120_000,
       });
       socket.on('alert.raised', onAlert);
       socket.once('connect', () => resolve());
