@@ -6,7 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
-import { ms, startServer, stats } from './realtime.bench';
+import { ms, type ServerInfo, startServer, stats } from './realtime.bench';
 
 export const name = 'alerts';
 export const description =
@@ -20,7 +20,20 @@ async function measure(
   displays: number,
   out: (line: string) => void,
 ): Promise<{ p50: number; p99: number; lost: number }> {
-  const { info, ask } = await startServer(displays);
+  const { info, ask, child } = await startServer(displays);
+  try {
+    return await measureOn(info, ask, out);
+  } finally {
+    // A failed run must not leave the server process behind.
+    if (child.exitCode === null) child.kill();
+  }
+}
+
+async function measureOn(
+  info: ServerInfo,
+  ask: <T>(type: string) => Promise<T>,
+  out: (line: string) => void,
+): Promise<{ p50: number; p99: number; lost: number }> {
   const clients: Socket[] = [];
   const arrivals = new Map<number, number[]>();
   const onAlert = (payload: { data: { alert: { id: number } } }) => {
