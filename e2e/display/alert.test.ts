@@ -82,6 +82,31 @@ describe('emergency alert: console dialog → screen takeover → all clear', ()
     await expect.poll(() => page.getByTestId('active-alert').count()).toBe(0);
   });
 
+  it('sets quiet hours in the settings tab; the screen below dims in them', async () => {
+    const { context, page } = await s.newPage();
+    await useToken(context, token);
+    await page.goto(`/entities/${orgId}/settings`);
+    const card = page.getByTestId('quiet-hours-settings');
+    await card.getByLabel('Om natten').selectOption('dim');
+    // A window around the current Oslo time, so the screen is in it now.
+    const oslo = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Oslo',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    const hour = Number(oslo.format(new Date()));
+    const hh = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    await card.getByLabel('Fra kl.').fill(hh(hour - 1));
+    await card.getByLabel('Til kl.').fill(hh(hour + 2));
+    await card.getByRole('button', { name: 'Lagre' }).click();
+    await card.getByText('Stilletiden er lagret.').waitFor();
+    await screenshot(page, 'quiet-hours-nb');
+    const quiet = player.getByTestId('quiet-hours');
+    await quiet.waitFor({ timeout: 10_000 });
+    expect(await quiet.getAttribute('data-mode')).toBe('dim');
+    await saveScreenshot(player, 'display-quiet-dim.png');
+  });
+
   it('shows the dialog in English', async () => {
     const { context, page } = await s.newPage({ locale: 'en-GB' });
     // A signed-in console speaks the user's own language (profile).
