@@ -1,6 +1,7 @@
 import { alertActive } from '@oppslag/common/alerts.ts';
 import { inQuietHours } from '@oppslag/common/quiet-hours.ts';
 import { useAtomValue } from 'jotai';
+import type { DisplayContent, Manifest } from '../api/types';
 import { AlertOverlay } from './AlertOverlay';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { OppslagLayout } from './layouts/OppslagLayout';
@@ -16,8 +17,6 @@ import { useT } from './use-t';
 export function Player() {
   const { manifest, content, online } = useAtomValue(playerStateAtom);
   const t = useT();
-  // Once a second: an alert ends at its expiry and quiet hours start on time without a push.
-  const now = useNow(1000);
   if (!manifest) {
     return (
       <div className="fixed inset-0 flex items-center justify-center bg-[#019939] text-[32px] font-semibold text-white">
@@ -27,9 +26,6 @@ export function Player() {
   }
   const vertical = manifest.orientation === 1;
   const Layout = manifest.layout === 'oppslag' ? OppslagLayout : DefaultLayout;
-  const alert = content.alerts.find((a) => alertActive(a, now)) ?? null;
-  const allClear = content.allClearUntil !== null && now < content.allClearUntil;
-  const quiet = inQuietHours(manifest.quietHours, new Date(now)) ? manifest.quietHours?.mode : null;
   return (
     <>
       <Screen vertical={vertical}>
@@ -42,6 +38,23 @@ export function Player() {
           title={online ? '' : t('status.offline')}
         />
       </Screen>
+      <Overlays manifest={manifest} content={content} />
+    </>
+  );
+}
+
+/**
+ * Quiet-hours blanking and the alert on top of it. They keep their own one-second clock (an alert
+ * ends at its expiry, quiet hours start on time, without a push), so the layout below is not
+ * rendered again every second.
+ */
+function Overlays({ manifest, content }: { manifest: Manifest; content: DisplayContent }) {
+  const now = useNow(1000);
+  const alert = content.alerts.find((a) => alertActive(a, now)) ?? null;
+  const allClear = content.allClearUntil !== null && now < content.allClearUntil;
+  const quiet = inQuietHours(manifest.quietHours, new Date(now)) ? manifest.quietHours?.mode : null;
+  return (
+    <>
       {quiet && (
         <div
           className="fixed inset-0 z-40 bg-black"
