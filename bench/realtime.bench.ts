@@ -21,9 +21,9 @@ const LATENCY_WRITES = Number(process.env.BENCH_LATENCY_WRITES ?? 40);
 const BURST_WRITES = Number(process.env.BENCH_BURST_WRITES ?? 100);
 const TARGETS = { p50: 20, p99: 100, perCpuSecond: 20_000 };
 
-const quantile = (sorted: number[], q: number) =>
+export const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-const stats = (values: number[]) => {
+export const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return {
     p50: quantile(sorted, 0.5),
@@ -31,7 +31,7 @@ const stats = (values: number[]) => {
     max: sorted[sorted.length - 1] ?? Number.NaN,
   };
 };
-const ms = (v: number) => `${v.toFixed(2)} ms`;
+export const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 async function netRoundTrip(samples = 2000): Promise<number[]> {
   const server = createServer((s) => s.on('data', (d) => s.write(d)));
@@ -97,22 +97,22 @@ async function bullmqPickup(samples = 300): Promise<number[]> {
   return out;
 }
 
-interface ServerInfo {
+export interface ServerInfo {
   url: string;
   orgId: number;
   ownerToken: string;
   displayTokens: string[];
 }
 
-/** The server process with a small request/response protocol over IPC. */
-async function startServer(): Promise<{
+/** The server process (with `displays` screens under one organization) and a small request/response protocol over IPC. */
+export async function startServer(displays = DISPLAYS): Promise<{
   info: ServerInfo;
   ask: <T>(type: string) => Promise<T>;
   child: ChildProcess;
 }> {
   const child = fork(fileURLToPath(new URL('./realtime-server.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, BENCH_DISPLAYS: String(DISPLAYS) },
+    env: { ...process.env, BENCH_DISPLAYS: String(displays) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<number, (body: unknown) => void>();

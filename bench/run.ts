@@ -7,6 +7,7 @@ import type { BenchModule } from './lib/bench';
 const registry: Record<string, () => Promise<BenchModule>> = {
   'api-entities': () => import('./api-entities.bench'),
   realtime: () => import('./realtime.bench'),
+  alerts: () => import('./alerts.bench'),
   'display-content': () => import('./display-content.bench'),
   display: () => import('./display.bench'),
   sms: () => import('./sms.bench'),

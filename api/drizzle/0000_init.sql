@@ -1,3 +1,18 @@
+CREATE TABLE "alerts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"entity_id" integer NOT NULL,
+	"template" text,
+	"title" text,
+	"text" text,
+	"from_time" text,
+	"to_time" text,
+	"expires_at" timestamp with time zone,
+	"cleared_at" timestamp with time zone,
+	"created_by" integer,
+	"cleared_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "asset_files" (
 	"key" text PRIMARY KEY NOT NULL,
 	"data" "bytea" NOT NULL,
@@ -108,6 +123,7 @@ CREATE TABLE "entities" (
 	"api_key" text,
 	"api_key_version" integer DEFAULT 0 NOT NULL,
 	"layout_id" text,
+	"quiet_hours" jsonb,
 	"registered_at" timestamp with time zone,
 	"deleted" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -193,6 +209,9 @@ CREATE TABLE "users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_cleared_by_users_id_fk" FOREIGN KEY ("cleared_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assets" ADD CONSTRAINT "assets_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assets" ADD CONSTRAINT "assets_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auto_approve_numbers" ADD CONSTRAINT "auto_approve_numbers_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -206,6 +225,7 @@ ALTER TABLE "entities" ADD CONSTRAINT "entities_parent_id_entities_id_fk" FOREIG
 ALTER TABLE "permissions" ADD CONSTRAINT "permissions_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "permissions" ADD CONSTRAINT "permissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "alerts_active_idx" ON "alerts" USING btree ("entity_id") WHERE "alerts"."cleared_at" is null;--> statement-breakpoint
 CREATE INDEX "contents_entity_slot_idx" ON "contents" USING btree ("entity_id","slot");--> statement-breakpoint
 CREATE INDEX "notes_entity_idx" ON "notes" USING btree ("entity_id");--> statement-breakpoint
 CREATE INDEX "entities_parent_idx" ON "entities" USING btree ("parent_id");--> statement-breakpoint

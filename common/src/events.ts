@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertSchema } from './alerts';
 import { ROLES } from './constants';
 import { assetSchema } from './schemas/asset';
 import { contentSlotSchema } from './schemas/content';
@@ -56,6 +57,16 @@ export const eventDataSchemas = {
   'weather.updated': weatherForecastSchema,
   /** A command to the screen the event's entity is (admin "update"): one event per screen. */
   'display.command': z.object({ command: z.enum(['reload', 'refresh']) }),
+  /** An emergency alert on the entity: every display below takes over its screen. */
+  'alert.raised': z.object({ id, alert: alertSchema }),
+  /** All clear: the alert ends early (screens show the all-clear card). */
+  'alert.cleared': z.object({ id, alert: alertSchema }),
+  /**
+   * A display has been offline for 5 minutes outside quiet hours (`dark: true`), or is back after
+   * that (`dark: false`): the SMS-notification members of its chain get one SMS each.
+   * `offlineSince` names the outage, so both messages of one outage are sent once each.
+   */
+  'display.darkChanged': z.object({ dark: z.boolean(), offlineSince: z.string() }),
   'system.installed': z.object({ rootEntityId: id, masterDisplayId: id }),
   /** An inbound SMS was stored: the worker routes it to a note (the `sms/inbound` job). */
   'sms.received': z.object({ smsMessageId: id.positive() }),

@@ -1,3 +1,4 @@
+export * from './alerts';
 export * from './cache-keys';
 export * from './constants';
 export * from './contract/index';
@@ -10,6 +11,7 @@ export * from './jobs';
 export * from './notes';
 export * from './permissions';
 export * from './phone';
+export * from './quiet-hours';
 export * from './realtime/index';
 export * from './rich-text';
 export * from './schemas/index';

@@ -67,6 +67,9 @@ export const transitPollJobSchema = z.object({ entityId: z.number().int().positi
 /** Poll MET for every organization whose forecast has expired (one scheduler for all). */
 export const weatherSweepJobSchema = z.object({});
 
+/** Looks for displays dark for 5 minutes (or back) and records `display.darkChanged` (one scheduler). */
+export const darkScreenSweepJobSchema = z.object({});
+
 /**
  * Queue → job name → payload schema. Add a job here, then register its processor in
  * `worker/src/processors/index.ts`. The `events` queue is consumed by the realtime gateway,
@@ -79,6 +82,7 @@ export const JOBS = {
   sms: { inbound: smsInboundJobSchema },
   transit: { poll: transitPollJobSchema },
   weather: { sweep: weatherSweepJobSchema },
+  notifications: { darkScreens: darkScreenSweepJobSchema },
 } satisfies Partial<Record<QueueName, Record<string, z.ZodType>>>;
 
 export type JobCatalogue = typeof JOBS;

@@ -58,6 +58,7 @@ export function wireManifest(patch: Partial<Manifest> = {}): Manifest {
     },
     organization: null,
     transitStops: [],
+    quietHours: null,
     featureSet: { name: featureSet.name, slots: featureSet.slots },
     ...patch,
   };
@@ -73,6 +74,7 @@ export const wireContent = (patch: Partial<ContentAnswer> = {}): ContentAnswer =
   adsLarge: [],
   transit: null,
   weather: null,
+  alerts: [],
   ...patch,
 });
 

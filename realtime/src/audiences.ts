@@ -52,6 +52,11 @@ export function presentToDisplay(event: OutboxEvent): DisplayPush | null {
       return { type: 'entity.updated', data: { changed: event.data.changed } };
     case 'display.command':
       return { type: 'display.command', data: { command: event.data.command } };
+    // Emergency alerts go to every screen below the entity, whatever they show otherwise.
+    case 'alert.raised':
+      return { type: 'alert.raised', data: { alert: event.data.alert } };
+    case 'alert.cleared':
+      return { type: 'alert.cleared', data: { id: event.data.id } };
     default:
       return null;
   }

@@ -42,6 +42,7 @@ export function presentEntity(row: EntityRow, p: EntityPresentation): Entity {
     services: row.services,
     latitude: row.latitude,
     longitude: row.longitude,
+    quietHours: row.quietHours ?? null,
     displayId: isDisplay ? encodeDisplayId(row.id, p.alphabet) : null,
     deleted: row.deleted,
     createdAt: row.createdAt.toISOString(),

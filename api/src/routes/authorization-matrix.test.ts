@@ -17,6 +17,7 @@ import { createEntity, createWorld, type World } from '../test/fixtures';
 import { startTestApi, type TestApi } from '../test/harness';
 import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { alertsRoutes } from './alerts/alerts.routes';
 import { assetsRoutes } from './assets/assets.routes';
 import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
 import { contentRoutes } from './content/content.routes';
@@ -47,6 +48,7 @@ const coveredRouters: ((deps: AppDeps) => Router<ApiState>)[] = [
   autoApproveNumbersRoutes,
   transitRoutes,
   smsRoutes,
+  alertsRoutes,
 ];
 
 function parseRoute(route: string): { method: string; path: string } {

@@ -4,6 +4,7 @@ import type { ApiState } from '../middleware/auth';
 import { openapiRoutes } from '../openapi/openapi.routes';
 import { accountRoutes } from './account/account.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { alertsRoutes } from './alerts/alerts.routes';
 import { assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-numbers.routes';
@@ -43,6 +44,7 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     notesRoutes(deps),
     contentRoutes(deps),
     displayRoutes(deps),
+    alertsRoutes(deps),
   ];
   for (const resource of resources) api.use(resource.routes(), resource.allowedMethods());
   return api;

@@ -15,7 +15,9 @@ import {
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
+import { presentAlert } from '../presenters/alert.presenter';
 import { presentContentAsset } from '../presenters/content.presenter';
+import { activeAlerts } from './alert.service';
 import { type ChainEntity, type DisplaySlideRow, displayQueries } from './display-queries';
 import { nearestOrganization } from './entity-chain.service';
 import { getMasterScope, type MasterScope, masterReaches } from './master.service';
@@ -116,8 +118,8 @@ function slideOf(c: DisplaySlideRow, masterId: number | null): DisplaySlide {
 /**
  * Everything a display shows, from its chain (display first): approved notes that are active or
  * upcoming, approved slides that are active or upcoming (own, inherited, and the master's ads where
- * the feature set enables them), the fallback, and cached transit and weather. Three queries: the
- * chain is already loaded; notes and contents are read for all ancestor ids at once.
+ * the feature set enables them), the fallback, cached transit and weather, and the alerts in force. Four queries: the
+ * chain is already loaded; notes, contents and alerts are read for all ancestor ids at once.
  */
 export async function buildDisplayContent(
   db: Db,
@@ -131,9 +133,10 @@ export async function buildDisplayContent(
   const masterSlots = slots.filter((s) => masterReaches(opts.master, ancestry, s, false));
   const masterId = masterSlots.length > 0 && opts.master ? opts.master.masterId : null;
   const entityIds = masterId !== null && !ancestry.includes(masterId) ? [...ancestry, masterId] : ancestry;
-  const [noteRows, contentRows] = await Promise.all([
+  const [noteRows, contentRows, alertRows] = await Promise.all([
     displayQueries.notes(db, ancestry),
     slots.length > 0 ? displayQueries.contents(db, entityIds, slots) : Promise.resolve([]),
+    activeAlerts(db, ancestry, opts.now),
   ]);
 
   let changesAt: number | null = null;
@@ -179,6 +182,9 @@ export async function buildDisplayContent(
     );
   }
 
+  // Alerts in force: a screen that (re)connects shows one still active; its expiry ends the ETag too.
+  for (const alert of alertRows) if (alert.expiresAt) later(alert.expiresAt.getTime());
+
   const fallbackText = chain.find((e) => e.bannerFallbackText?.trim())?.bannerFallbackText ?? null;
   const payload: DisplayContent = {
     notes,
@@ -189,6 +195,7 @@ export async function buildDisplayContent(
     adsLarge: bySlot.adsLarge,
     transit: cachedAs(transitDeparturesSchema, live.transit),
     weather: cachedAs(weatherForecastSchema, live.weather),
+    alerts: alertRows.map(presentAlert),
   };
   const body = JSON.stringify(payload);
   return { body, etag: etagOf(body), changesAt };

@@ -3,6 +3,7 @@ import {
   DISPLAY_MODULES,
   type DisplayManifest,
   type FeatureSet,
+  resolveQuietHours,
   resolveServices,
   TIME_ZONE,
 } from '@oppslag/common';
@@ -112,6 +113,7 @@ export function buildManifest(
       longitude: organization.longitude,
     },
     transitStops: stops,
+    quietHours: resolveQuietHours(chain),
     featureSet: {
       name: opts.featureSet.name,
       slots: Object.fromEntries(

@@ -105,6 +105,7 @@ interface RawEntity {
   services: Record<string, boolean>;
   latitude: number | null;
   longitude: number | null;
+  quiet_hours: EntityRow['quietHours'];
   api_key: string | null;
   api_key_version: number;
   layout_id: string | null;
@@ -125,7 +126,7 @@ async function selectEntities(tx: Tx, where: SQL): Promise<EntityRow[]> {
   const result = await tx.execute(sql`
     select id, name, type, parent_id, orgnum, street, zip, city, phone_number, display_information,
       orientation, code_word, show_code_word, note_board_background_color, banner_fallback_text,
-      features, services, latitude, longitude, api_key, api_key_version, layout_id, registered_at,
+      features, services, latitude, longitude, quiet_hours, api_key, api_key_version, layout_id, registered_at,
       deleted, created_at, updated_at
     from entities where ${where} order by id`);
   const rows = ((result as unknown as { rows?: RawEntity[] }).rows ?? result) as RawEntity[];
@@ -150,6 +151,7 @@ async function selectEntities(tx: Tx, where: SQL): Promise<EntityRow[]> {
       services: r.services,
       latitude: r.latitude,
       longitude: r.longitude,
+      quietHours: r.quiet_hours ?? null,
       apiKey: r.api_key,
       apiKeyVersion: r.api_key_version,
       layoutId: r.layout_id,

@@ -39,6 +39,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityType, Role } from '@oppslag/common';
+import { alertMatrixRows } from './authorization-matrix.alerts';
 import { assetMatrixRows } from './authorization-matrix.assets';
 import { contentMatrixRows } from './authorization-matrix.content';
 import { smsTransitMatrixRows } from './authorization-matrix.sms-transit';
@@ -289,4 +290,5 @@ export const matrixRows: MatrixRow[] = [
   ...assetMatrixRows,
   ...contentMatrixRows,
   ...smsTransitMatrixRows,
+  ...alertMatrixRows,
 ];

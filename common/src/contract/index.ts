@@ -1,5 +1,6 @@
 import { accountContract } from './account.contract';
 import { adminContract } from './admin.contract';
+import { alertsContract } from './alerts.contract';
 import { assetsContract } from './assets.contract';
 import { authContract } from './auth.contract';
 import { autoApproveContract } from './auto-approve.contract';
@@ -23,6 +24,7 @@ export { type Template, templateSchema } from './templates.contract';
 export {
   accountContract,
   adminContract,
+  alertsContract,
   assetsContract,
   authContract,
   autoApproveContract,
@@ -60,4 +62,5 @@ export const contract = {
   transit: transitContract,
   display: displayContract,
   sms: smsContract,
+  alerts: alertsContract,
 };

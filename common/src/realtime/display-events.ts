@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertSchema } from '../alerts';
 import type { Envelope } from '../events';
 import { contentSlotSchema } from '../schemas/content';
 import { displayNoteSchema } from '../schemas/display';
@@ -30,6 +31,10 @@ export const displayEventDataSchemas = {
   /** Something in the chain's settings changed: the manifest is due again. */
   'entity.updated': z.object({ changed: z.array(z.string()) }),
   'display.command': z.object({ command: z.enum(['reload', 'refresh']) }),
+  /** An emergency alert on the display or an ancestor: the screen takes over at once. */
+  'alert.raised': z.object({ alert: alertSchema }),
+  /** The alert is over: the screen shows the all-clear card for a few minutes. */
+  'alert.cleared': z.object({ id }),
 } as const;
 
 export type DisplayEventType = keyof typeof displayEventDataSchemas;

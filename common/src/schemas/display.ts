@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { alertSchema } from '../alerts';
 import { DISPLAY_MODULES } from '../display-modules';
 import { CONTENT_SLOTS } from '../feature-sets';
 import { NOTE_ICONS, NOTE_STATES } from '../notes';
+import { quietHoursSchema } from '../quiet-hours';
 import { contentSchema } from './content';
 import { transitDeparturesSchema } from './transit';
 import { weatherForecastSchema } from './weather';
@@ -58,6 +60,8 @@ export const manifestSchema = z.object({
   transitStops: z.array(
     z.object({ id: z.number().int(), entityId: z.number().int(), stopId: z.string(), label: z.string() }),
   ),
+  /** Quiet hours in force: the display's own, else the nearest ancestor's; null when none (an answer cached before they existed reads as none). */
+  quietHours: quietHoursSchema.nullable().default(null),
   featureSet: z.object({
     name: z.string(),
     slots: z.object(
@@ -117,5 +121,7 @@ export const displayContentSchema = z.object({
   adsLarge: z.array(displaySlideSchema),
   transit: transitDeparturesSchema.nullable(),
   weather: weatherForecastSchema.nullable(),
+  /** Emergency alerts in force on the display or an ancestor, newest first (they take over the screen). */
+  alerts: z.array(alertSchema).default([]),
 });
 export type DisplayContent = z.infer<typeof displayContentSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CODE_WORD_MAX, CODE_WORD_MIN, ENTITY_NAME_MAX, ENTITY_NAME_MIN, ENTITY_TYPES } from '../constants';
+import { quietHoursSchema } from '../quiet-hours';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #e0d6d0');
 
@@ -48,6 +49,8 @@ export const updateEntitySchema = z.strictObject({
   services: z.record(z.string(), z.boolean()).optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
+  /** Own quiet hours; null inherits the nearest ancestor's. */
+  quietHours: quietHoursSchema.nullable().optional(),
 });
 export type UpdateEntityInput = z.infer<typeof updateEntitySchema>;
 
@@ -77,6 +80,8 @@ export const entitySchema = z.object({
   services: z.record(z.string(), z.boolean()),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The entity's own quiet hours (null: inherited); the manifest carries the resolved ones. */
+  quietHours: quietHoursSchema.nullable(),
   displayId: z.string().nullable().meta({
     description:
       'Hashed display id (Sqids) of a display, null for other types; platform spec §3 calls it the hashed display id and registrationHandle',

@@ -52,6 +52,10 @@ export interface DisplayContent {
   adsLarge: Slide[];
   transit: StopDepartures[];
   weather: WeatherDay[];
+  /** Emergency alerts in force (newest first); the first one takes over the screen. */
+  alerts: ContentAnswer['alerts'];
+  /** Until when (epoch ms) the all-clear card shows after an alert was cleared; null when not. */
+  allClearUntil: number | null;
 }
 
 export const emptyContent = (): DisplayContent => ({
@@ -63,4 +67,6 @@ export const emptyContent = (): DisplayContent => ({
   adsLarge: [],
   transit: [],
   weather: [],
+  alerts: [],
+  allClearUntil: null,
 });

@@ -90,5 +90,7 @@ export function contentView(answer: ContentAnswer): DisplayContent {
     adsLarge: answer.adsLarge.map(slideView),
     transit: transitView(answer.transit),
     weather: weatherView(answer.weather),
+    alerts: answer.alerts,
+    allClearUntil: null,
   };
 }

@@ -73,6 +73,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** When the token was last sent for renewal (one try an hour at most while it keeps failing). */
   let renewTriedAt = Number.NEGATIVE_INFINITY;
 
+  /** The server's answer as shown; an all-clear card that a push started keeps its few minutes. */
+  const served = (body: Parameters<typeof contentView>[0]): DisplayContent => ({
+    ...contentView(body),
+    allClearUntil: state.content.allClearUntil,
+  });
+
   const emit = (patch: Partial<PlayerState>) => {
     state = { ...state, ...patch };
     options.onState(state);
@@ -99,10 +105,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     content = c;
     if (c.changed) {
       writeCached(session.displayId, 'content', { body: c.body, etag: c.etag, savedAt: Date.now() });
-      emit({ content: contentView(c.body) });
+      emit({ content: served(c.body) });
     } else if (wasDirty) {
       // 304 after locally applied events: the held answer is the truth again.
-      emit({ content: contentView(c.body) });
+      emit({ content: served(c.body) });
     }
   }
 

@@ -1,3 +1,4 @@
+import { ALL_CLEAR_MS } from '@oppslag/common/alerts.ts';
 import type { DisplayEvent } from '@oppslag/common/realtime/index.ts';
 import { normalizeNote, parseTransit, parseWeather } from '../api/normalize';
 import type { DisplayContent } from '../api/types';
@@ -41,6 +42,23 @@ export function applyEvent(content: DisplayContent, event: DisplayEvent): EventO
       return { content, refetch: 'content' };
     case 'entity.updated':
       return { content, refetch: 'all' };
+    case 'alert.raised': {
+      // The screen takes over from the push itself; the refetch only confirms it.
+      const others = content.alerts.filter((a) => a.id !== event.data.alert.id);
+      return {
+        content: { ...content, alerts: [event.data.alert, ...others], allClearUntil: null },
+        refetch: 'content',
+      };
+    }
+    case 'alert.cleared': {
+      // The all-clear card only follows an alert this screen was showing.
+      if (!content.alerts.some((a) => a.id === event.data.id)) return { content, refetch: 'content' };
+      const alerts = content.alerts.filter((a) => a.id !== event.data.id);
+      return {
+        content: { ...content, alerts, allClearUntil: Date.now() + ALL_CLEAR_MS },
+        refetch: 'content',
+      };
+    }
     case 'display.command': {
       const { command } = event.data;
       return { content, refetch: command === 'refresh' ? 'all' : 'none', command };

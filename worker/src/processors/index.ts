@@ -1,6 +1,8 @@
 import type { AppDeps, ProcessorRegistry, Queues } from '@oppslag/api/core';
 import { createSmsProvider } from '../sms/providers/index';
+import { notifyAlert } from './alert-sms.effect';
 import { registerAssetProcessors } from './assets.processor';
+import { notifyDarkScreen, sweepDarkScreens } from './dark-screens';
 import { registerPollingProcessors } from './polling.register';
 import { processInboundSms } from './sms.processor';
 import { notifyPendingSmsNote } from './sms-notify.effect';
@@ -21,6 +23,13 @@ export function registerProcessors(registry: ProcessorRegistry, ctx: WorkerConte
   registry.register('sms', 'inbound', ({ smsMessageId }) => processInboundSms(deps, smsMessageId));
   registry.onEvent('sms-pending-notify', ['note.created'], async (event) => {
     await notifyPendingSmsNote(deps, smsProvider, event);
+  });
+  registry.onEvent('alert-sms', ['alert.raised'], async (event) => {
+    await notifyAlert(deps, smsProvider, event);
+  });
+  registry.register('notifications', 'darkScreens', () => sweepDarkScreens(deps));
+  registry.onEvent('dark-screen-sms', ['display.darkChanged'], async (event) => {
+    await notifyDarkScreen(deps, smsProvider, event);
   });
   registerAssetProcessors(registry, ctx);
   registerPollingProcessors(registry, ctx);

@@ -1,5 +1,6 @@
 import type { AppDeps, ProcessorRegistry } from '@oppslag/api/core';
 import type { Queue } from 'bullmq';
+import { ensureDarkScreenScheduler } from './dark-screens';
 import type { WorkerContext } from './index';
 import { pollTransit } from './transit.processor';
 import { syncTransitSchedulers } from './transit.scheduler';
@@ -27,6 +28,7 @@ async function ensureWeatherScheduler(queue: Queue): Promise<void> {
 export async function syncPollingSchedulers(deps: AppDeps, ctx: WorkerContext): Promise<void> {
   await syncTransitSchedulers(deps, ctx.queues.queue('transit'));
   await ensureWeatherScheduler(ctx.queues.queue('weather'));
+  await ensureDarkScreenScheduler(ctx.queues.queue('notifications'));
 }
 
 /** Transit and weather polling: their jobs, and a side effect that follows stop changes at once. */

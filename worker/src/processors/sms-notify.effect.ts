@@ -23,10 +23,11 @@ function message(language: string, entityName: string, text: string): string {
 }
 
 /**
- * The members to tell about a pending note: those with SMS notifications on, on the note's entity
- * or an ancestor (closest first), with a phone number; at most two, the product's limit.
+ * The members to tell about an entity (a pending note, an alert, a dark screen): those with SMS
+ * notifications on, on the entity or an ancestor (closest first), with a phone number; at most two,
+ * the product's limit.
  */
-async function recipients(deps: AppDeps, ancestry: number[]) {
+export async function recipients(deps: AppDeps, ancestry: number[]) {
   const rows = await deps.database.db
     .select({
       userId: users.id,

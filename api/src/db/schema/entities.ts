@@ -1,3 +1,4 @@
+import type { QuietHours } from '@oppslag/common';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -41,6 +42,8 @@ export const entities = pgTable(
     /** Bumped when the API key is regenerated; display tokens carry it and die with the old key. */
     apiKeyVersion: integer('api_key_version').notNull().default(0),
     layoutId: text('layout_id'),
+    /** Own quiet hours (issue 16); null inherits the nearest ancestor's. */
+    quietHours: jsonb('quiet_hours').$type<QuietHours>(),
     /** Set the first time a display registers with its API key; "offline" only means something after that. */
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     deleted: boolean('deleted').notNull().default(false),

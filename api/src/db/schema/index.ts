@@ -1,3 +1,4 @@
+export * from './alerts';
 export * from './asset-files';
 export * from './content';
 export * from './entities';

@@ -11,6 +11,7 @@ import { OnlineBadge } from '../../components/online-badge';
 import { entitiesAtom, storeEntity } from '../../state/entities';
 import { useIsAdmin } from '../../state/permissions';
 import ClientNotFoundPage from '../errors/client-not-found-page';
+import { AlertPanel } from './alerts/alert-panel';
 import { ENTITY_TABS } from './entity-tabs';
 
 /** Tabs read the entity through the outlet context. */
@@ -72,6 +73,7 @@ export default function EntityFrame() {
           {entity.type === 'display' && <OnlineBadge entity={entity} />}
         </div>
       </header>
+      <AlertPanel key={entity.id} entity={entity} />
       <div className="flex flex-col gap-4 md:flex-row">
         <nav aria-label={t('tabs.label')} className="md:w-52 md:shrink-0">
           <ul

@@ -4,6 +4,7 @@ import { BannerSettingsCard } from './banner-settings-card';
 import { DeleteEntityCard } from './delete-entity-card';
 import { DisplaySettingsCard } from './display-settings-card';
 import { EntitySettingsCard } from './entity-settings-card';
+import { QuietHoursCard } from './quiet-hours-card';
 import { ServiceSettingsCard } from './service-settings-card';
 import { SmsSettingsCard } from './sms-settings-card';
 import { SpecialFeaturesCard } from './special-features-card';
@@ -20,6 +21,7 @@ export default function SettingsTab() {
       <DisplaySettingsCard entity={entity} readOnly={!mayEdit} />
       <SmsSettingsCard entity={entity} readOnly={!mayEdit} />
       <ServiceSettingsCard entity={entity} readOnly={!mayEdit} />
+      {entity.type !== 'system' && <QuietHoursCard entity={entity} readOnly={!mayEdit} />}
       <BannerSettingsCard entity={entity} readOnly={!mayEdit} />
       <TransitStopsCard entityId={entity.id} readOnly={!mayEdit} />
       {isAdmin && <SpecialFeaturesCard entity={entity} />}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { TIME_ZONE } from './constants';
+
+/** A wall-clock time "HH:MM" (24 h). */
+export const clockTimeSchema = z
+  .string({ error: 'Time must be a string' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be written as HH:MM (00:00–23:59)');
+
+export const QUIET_HOURS_MODES = ['blank', 'dim', 'off'] as const;
+export type QuietHoursMode = (typeof QUIET_HOURS_MODES)[number];
+
+/**
+ * Quiet hours of an entity: the screen blanks or dims from `start` to `end` (local time of the
+ * product's zone; a window may run across midnight). `off` switches inherited quiet hours off
+ * below an ancestor that has them; no setting (null) inherits.
+ */
+export const quietHoursSchema = z.strictObject({
+  start: clockTimeSchema,
+  end: clockTimeSchema,
+  mode: z.enum(QUIET_HOURS_MODES, { error: 'Mode must be blank, dim or off' }),
+});
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Minutes since local midnight in `timeZone` at `at` (Intl knows the zone's DST rules). */
+export function localMinutes(at: Date, timeZone: string = TIME_ZONE): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
+  return hour * 60 + minute;
+}
+
+/**
+ * THE quiet-hours rule, used by the player (blank/dim) and the worker (no "dark screen" SMS in
+ * quiet hours): whether `at` lies inside the window in the product's time zone. The window is read
+ * on the wall clock, so 23:00–06:00 means the same hours in winter and summer time; start > end
+ * wraps past midnight; start == end is an empty window; mode `off` (or no setting) is never quiet.
+ */
+export function inQuietHours(
+  quiet: QuietHours | null | undefined,
+  at: Date,
+  timeZone: string = TIME_ZONE,
+): boolean {
+  if (!quiet || quiet.mode === 'off') return false;
+  const start = minutesOf(quiet.start);
+  const end = minutesOf(quiet.end);
+  if (start === end) return false;
+  const now = localMinutes(at, timeZone);
+  return start < end ? now >= start && now < end : now >= start || now < end;
+}
+
+/** The quiet hours in force on an entity: its own setting, else the nearest ancestor's (chain: entity first). */
+export function resolveQuietHours(chain: readonly { quietHours?: QuietHours | null }[]): QuietHours | null {
+  for (const entity of chain) {
+    const own = entity.quietHours;
+    if (own) return own.mode === 'off' ? null : own;
+  }
+  return null;
+}

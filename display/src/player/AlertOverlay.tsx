@@ -1,0 +1,97 @@
+import { ALL_CLEAR_TEXT, type Alert, type AlertLanguage, alertText } from '@oppslag/common/alerts.ts';
+import { useAtomValue } from 'jotai';
+import type { Language } from './i18n';
+import { languageAtom } from './state';
+
+const other = (language: Language): AlertLanguage => (language === 'en' ? 'no' : 'en');
+
+/** A warning triangle drawn large, so the kind of card shows before a word is read. */
+function Sign({ kind }: { kind: 'alert' | 'clear' }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" style={{ width: '16vmin', height: '16vmin' }}>
+      {kind === 'alert' ? (
+        <path
+          fillRule="evenodd"
+          d="M12 2 23 21H1zM10.8 9h2.4v6h-2.4zM10.8 16.5h2.4v2.4h-2.4z"
+          fill="currentColor"
+        />
+      ) : (
+        <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" fill="currentColor" />
+      )}
+    </svg>
+  );
+}
+
+interface CardText {
+  title: string;
+  text: string;
+}
+
+/**
+ * The whole-screen card: white on deep red (an alert) or deep green (all clear), contrast above
+ * 7:1, sized in viewport units so the title is about a tenth of the screen's height and reads
+ * from 3 m on any panel. The screen's language comes first in full size; the other language
+ * follows smaller when it says something different (a template; free text is shown once).
+ */
+function Card({
+  kind,
+  primary,
+  secondary,
+}: {
+  kind: 'alert' | 'clear';
+  primary: CardText;
+  secondary: CardText;
+}) {
+  const twice = secondary.title !== primary.title || secondary.text !== primary.text;
+  return (
+    <div
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center text-center text-white"
+      style={{ background: kind === 'alert' ? '#a50000' : '#00632a', padding: '6vmin 8vmin' }}
+      data-testid={kind === 'alert' ? 'alert-takeover' : 'all-clear'}
+      role="alert"
+      aria-live="assertive"
+    >
+      <Sign kind={kind} />
+      <h1 className="font-extrabold leading-tight" style={{ fontSize: '11vmin', margin: '2vmin 0' }}>
+        {primary.title}
+      </h1>
+      {primary.text && (
+        <p className="font-semibold leading-snug" style={{ fontSize: '5.6vmin', maxWidth: '90vw' }}>
+          {primary.text}
+        </p>
+      )}
+      {twice && (
+        <div
+          className="leading-snug"
+          style={{
+            marginTop: '5vmin',
+            paddingTop: '3vmin',
+            borderTop: '0.4vmin solid rgba(255,255,255,0.7)',
+          }}
+        >
+          <p className="font-bold" style={{ fontSize: '5vmin' }}>
+            {secondary.title}
+          </p>
+          {secondary.text && <p style={{ fontSize: '3.6vmin', maxWidth: '90vw' }}>{secondary.text}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Rendered last in the player, above the layout and the quiet-hours blanking: the newest alert in
+ * force takes over the whole screen; after an all clear, the all-clear card shows until `allClearUntil`.
+ */
+export function AlertOverlay({ alert, allClear }: { alert: Alert | null; allClear: boolean }) {
+  const language = useAtomValue(languageAtom);
+  if (alert)
+    return (
+      <Card kind="alert" primary={alertText(alert, language)} secondary={alertText(alert, other(language))} />
+    );
+  if (allClear)
+    return (
+      <Card kind="clear" primary={ALL_CLEAR_TEXT[language]} secondary={ALL_CLEAR_TEXT[other(language)]} />
+    );
+  return null;
+}

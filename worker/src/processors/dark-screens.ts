@@ -1,0 +1,123 @@
+import { type AppDeps, entities, getAncestry, isOnline, loadChain, recordEvent } from '@oppslag/api/core';
+import { inQuietHours, type OutboxEvent, resolveQuietHours } from '@oppslag/common';
+import type { Queue } from 'bullmq';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { SmsProvider } from '../sms/providers/index';
+import { notifyChainMembers } from './notify-members';
+
+/** A screen offline this long (outside quiet hours) is "dark" (issue 16). */
+export const DARK_AFTER_MS = 5 * 60_000;
+/** How often the sweep looks; a dark screen is reported between 5 and 5.5 minutes after it went. */
+export const DARK_SWEEP_EVERY_MS = 30_000;
+const SCHEDULER = 'dark-screens';
+
+/** Per display the sweep has seen online: since when it is offline (null: online) and whether it was reported. */
+interface Watch {
+  offlineSince: number | null;
+  dark: boolean;
+}
+
+const watchKey = (deps: AppDeps) => `${deps.config.redisPrefix}:dark-screens`;
+
+/**
+ * One pass over the registered displays, against the presence marks the gateway keeps. A display
+ * is watched once it has been seen online (so a screen dead long before the first sweep never sets
+ * off an SMS); it turns dark after `DARK_AFTER_MS` offline when its chain is not in quiet hours,
+ * and back when it is online again after being dark. Each change is one `display.darkChanged`
+ * event (the SMS goes out from the outbox like every notification); the state lives in one Redis
+ * hash, so a second worker or a restart does not report a screen twice.
+ */
+export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[]; back: number[] }> {
+  const db = deps.database.db;
+  const now = deps.now().getTime();
+  const displays = await db
+    .select({ id: entities.id })
+    .from(entities)
+    .where(and(eq(entities.type, 'display'), eq(entities.deleted, false), isNotNull(entities.registeredAt)));
+  const ids = displays.map((d) => d.id);
+  const online = await isOnline(deps.redis, deps.config.redisPrefix, ids);
+  const stored = await deps.redis.hgetall(watchKey(deps));
+  const next = new Map<string, string>();
+  const dark: number[] = [];
+  const back: number[] = [];
+
+  for (const id of ids) {
+    const before: Watch | null = stored[id] ? (JSON.parse(stored[id]) as Watch) : null;
+    let after: Watch | null = before;
+    if (online.has(id)) {
+      if (before?.dark) back.push(id);
+      after = { offlineSince: null, dark: false };
+    } else if (before) {
+      const since = before.offlineSince ?? now;
+      after = { offlineSince: since, dark: before.dark };
+      if (!before.dark && now - since >= DARK_AFTER_MS && !(await quietNow(deps, id, now))) {
+        dark.push(id);
+        after.dark = true;
+      }
+    }
+    if (after) next.set(String(id), JSON.stringify(after));
+  }
+
+  const changes = [
+    ...dark.map((id) => ({ id, dark: true, since: JSON.parse(next.get(String(id)) as string).offlineSince })),
+    ...back.map((id) => ({ id, dark: false, since: (JSON.parse(stored[id]) as Watch).offlineSince })),
+  ];
+  for (const change of changes) {
+    const offlineSince = new Date(change.since ?? now).toISOString();
+    await db.transaction((tx) =>
+      recordEvent(tx, {
+        type: 'display.darkChanged',
+        entityId: change.id,
+        data: { dark: change.dark, offlineSince },
+      }),
+    );
+  }
+  // Written after the events: a crash between the two repeats an event, whose SMS the marker stops.
+  const pipeline = deps.redis.multi().del(watchKey(deps));
+  if (next.size > 0) pipeline.hset(watchKey(deps), Object.fromEntries(next));
+  await pipeline.exec();
+  if (dark.length + back.length > 0) deps.outbox.notify();
+  return { dark, back };
+}
+
+async function quietNow(deps: AppDeps, displayId: number, now: number): Promise<boolean> {
+  const chain = await loadChain(deps.database.db, displayId);
+  return chain ? inQuietHours(resolveQuietHours(chain), new Date(now)) : false;
+}
+
+/** Side effect of `display.darkChanged`: one SMS to each notification member of the display's chain. */
+export async function notifyDarkScreen(
+  deps: AppDeps,
+  provider: SmsProvider,
+  event: OutboxEvent,
+): Promise<number> {
+  if (event.type !== 'display.darkChanged' || event.entityId === null) return 0;
+  const [display] = await deps.database.db
+    .select({ name: entities.name })
+    .from(entities)
+    .where(eq(entities.id, event.entityId));
+  if (!display || !(await getAncestry(deps.database.db, event.entityId))) return 0;
+  const { dark, offlineSince } = event.data;
+  // Keyed by the outage, not the event: two sweeps racing on one outage still send once.
+  const key = `dark:${event.entityId}:${offlineSince}:${dark ? 'dark' : 'back'}`;
+  return notifyChainMembers(deps, provider, event.entityId, key, (language) =>
+    language === 'en'
+      ? dark
+        ? `Screen "${display.name}" has been dark (offline) for 5 minutes.`
+        : `Screen "${display.name}" is back online.`
+      : dark
+        ? `Skjermen «${display.name}» har vært mørk (frakoblet) i 5 minutter.`
+        : `Skjermen «${display.name}» er tilbake på nett.`,
+  );
+}
+
+/** Creates the sweep's scheduler unless it exists with this interval. */
+export async function ensureDarkScreenScheduler(queue: Queue): Promise<void> {
+  const existing = await queue.getJobScheduler(SCHEDULER);
+  if (existing && Number(existing.every) === DARK_SWEEP_EVERY_MS) return;
+  await queue.upsertJobScheduler(
+    SCHEDULER,
+    { every: DARK_SWEEP_EVERY_MS },
+    { name: 'darkScreens', data: {} },
+  );
+}
