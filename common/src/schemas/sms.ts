@@ -10,6 +10,11 @@ export const SMS_STATUSES = [
   'unknown_code_word',
   'invalid_sender',
   'empty_message',
+  /** STOP / START: the number opted out of (or back into) replies. */
+  'opted_out',
+  'opted_in',
+  /** JA/NEI and a code from a board member: an approval by reply (or a polite refusal). */
+  'code_reply',
 ] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
