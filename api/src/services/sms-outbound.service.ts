@@ -258,7 +258,7 @@ export async function optIn(tx: Tx, number: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export interface SmsUsage {
+export interface OrganizationSmsUsage {
   month: string;
   used: number;
   budget: number;
@@ -269,7 +269,7 @@ export interface SmsUsage {
 }
 
 /** This month's SMS use of an organization and the caps reached, for the console's warning. */
-export async function smsUsage(tx: Tx, org: NonNullable<SmsScope['organization']>, now: Date): Promise<SmsUsage> {
+export async function smsUsage(tx: Tx, org: NonNullable<SmsScope['organization']>, now: Date): Promise<OrganizationSmsUsage> {
   const month = osloMonth(now);
   const day = osloDay(now);
   const [{ used }] = await tx

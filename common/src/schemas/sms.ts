@@ -57,6 +57,22 @@ export const smsMessageSchema = z.object({
 });
 export type SmsMessage = z.infer<typeof smsMessageSchema>;
 
+/**
+ * `GET /api/entities/{id}/sms-usage`: this month's SMS of the entity's organization against its
+ * budget, and the numbers that reached today's reply limit (the console's warning). Without an
+ * organization up the chain there is no budget: `organizationId` and the caps are null.
+ */
+export const smsUsageSchema = z.object({
+  organizationId: z.number().int().nullable(),
+  month: z.string(),
+  used: z.number().int(),
+  budget: z.number().int().nullable(),
+  dailyReplyLimit: z.number().int().nullable(),
+  budgetReached: z.boolean(),
+  dailyLimitReached: z.array(z.string()),
+});
+export type SmsUsage = z.infer<typeof smsUsageSchema>;
+
 /** `GET /api/admin/sms`: filter by status, newest first, at most `limit`. */
 export const smsListQuerySchema = z.object({
   status: z.enum(SMS_STATUSES, { error: 'Unknown SMS status' }).optional(),

@@ -6,6 +6,7 @@ import type { DisplayState } from '../../middleware/display-auth';
 import { createEntity, regenerateApiKey, updateEntity } from '../../services/entity.service';
 import { deleteEntity } from '../../services/entity-delete.service';
 import { loadEntity, visibleEntities } from '../../services/entity-query.service';
+import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
 import { viewEntities, viewEntity } from '../../services/entity-view.service';
 
 /**
@@ -25,6 +26,21 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
     create: async ({ actor, body, uow }) => {
       const { row, permissions } = await uow((tx) => createEntity(tx, body, actor, ctxOf()));
       return viewEntity(deps, actor, row, permissions);
+    },
+    smsUsage: async ({ access }) => {
+      const { organization } = await smsScopeOf(db, access.ancestry);
+      const now = deps.now();
+      if (!organization)
+        return {
+          organizationId: null,
+          month: now.toISOString().slice(0, 7),
+          used: 0,
+          budget: null,
+          dailyReplyLimit: null,
+          budgetReached: false,
+          dailyLimitReached: [],
+        };
+      return { organizationId: organization.id, ...(await smsUsage(db, organization, now)) };
     },
     update: async ({ actor, params, body, uow }) => {
       const { row, permissions } = await uow((tx) => updateEntity(tx, params.id, body, actor, ctxOf()));
