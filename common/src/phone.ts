@@ -32,3 +32,15 @@ export function normalizePhone(
   if (!parsed?.isValid()) return undefined;
   return `00${parsed.countryCallingCode}${parsed.nationalNumber}`;
 }
+
+/**
+ * The number an SMS came from, in the stored form. Providers send it as E.164 (`+46…`, Twilio) or
+ * as digits with the country code but no `+` (`46…`, Sveve); the latter is first read as a
+ * Norwegian number and, when that is not valid, as an international one.
+ */
+export function normalizeSender(raw: string): string | undefined {
+  const local = normalizePhone(raw);
+  if (local) return local;
+  const digits = raw.trim();
+  return /^\d{9,15}$/.test(digits) ? (normalizePhone(`+${digits}`) ?? undefined) : undefined;
+}

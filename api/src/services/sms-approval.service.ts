@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { can, normalizePhone, SMS_APPROVAL_CODE_DAYS, smsLanguageFor } from '@oppslag/common';
+import { can, normalizeSender, SMS_APPROVAL_CODE_DAYS, smsLanguageFor } from '@oppslag/common';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities, notes, smsApprovalCodes, smsMessages, users } from '../db/schema/index';
@@ -117,7 +117,7 @@ export async function smsNoteDecided(
     .innerJoin(entities, eq(entities.id, note.entityId))
     .where(eq(smsMessages.id, note.smsMessageId));
   if (!origin) return;
-  const to = normalizePhone(origin.from);
+  const to = normalizeSender(origin.from);
   if (!to) return;
   const language = smsLanguageFor(to);
   const texts = smsTexts(language);

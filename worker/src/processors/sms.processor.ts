@@ -14,7 +14,7 @@ import {
   users,
   whereShown,
 } from '@oppslag/api/core';
-import { normalizePhone, smsLanguageFor } from '@oppslag/common';
+import { normalizeSender, smsLanguageFor } from '@oppslag/common';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { handleSmsCommand, parseSmsCommand } from './sms-commands';
 import { splitCodeWord } from './sms-text';
@@ -76,7 +76,7 @@ export async function processInboundSms(deps: AppDeps, smsMessageId: number): Pr
       .for('update');
     if (!message) return { status: 'missing' };
     if (message.status !== 'received') return { status: 'already_processed' };
-    const sender = normalizePhone(message.from);
+    const sender = normalizeSender(message.from);
     // STOP, START and JA/NEI 4711 come before code words: they are answers, not notes.
     const command = sender ? parseSmsCommand(message.text) : null;
     if (sender && command) {
