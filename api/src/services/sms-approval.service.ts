@@ -46,7 +46,6 @@ export async function issueApprovalCode(
   return code;
 }
 
-
 /** Closes every open code of a note once it has been decided (console, another member, SMS). */
 export async function closeApprovalCodes(tx: Tx, noteId: number, decision: string, now: Date): Promise<void> {
   await tx

@@ -128,9 +128,13 @@ export async function queueSms(tx: Tx, input: QueueSmsInput, now: Date): Promise
   const org = input.scope.organization;
   await lock(tx, `sms-to:${input.to}`);
   if (org) await lock(tx, `sms-org:${org.id}`);
-  const suppress = async (reason: 'opted_out' | 'daily_limit' | 'monthly_budget'): Promise<QueueSmsResult> => {
+  const suppress = async (
+    reason: 'opted_out' | 'daily_limit' | 'monthly_budget',
+  ): Promise<QueueSmsResult> => {
     const [row] = await insert('suppressed', reason);
-    return row ? { status: 'suppressed', id: row.id, reason } : { status: 'duplicate', id: (await existing()).id };
+    return row
+      ? { status: 'suppressed', id: row.id, reason }
+      : { status: 'duplicate', id: (await existing()).id };
   };
   const insert = (status: string, reason: string | null) =>
     tx
@@ -269,7 +273,11 @@ export interface OrganizationSmsUsage {
 }
 
 /** This month's SMS use of an organization and the caps reached, for the console's warning. */
-export async function smsUsage(tx: Tx, org: NonNullable<SmsScope['organization']>, now: Date): Promise<OrganizationSmsUsage> {
+export async function smsUsage(
+  tx: Tx,
+  org: NonNullable<SmsScope['organization']>,
+  now: Date,
+): Promise<OrganizationSmsUsage> {
   const month = osloMonth(now);
   const day = osloDay(now);
   const [{ used }] = await tx

@@ -44,7 +44,8 @@ const nb: Texts = {
     approved
       ? `Takk! Meldingen (${code}) er publisert på ${where}.`
       : `Takk! Meldingen (${code}) til ${where} er avvist.`,
-  codeUnknown: (code) => `Vi fant ingen ventende melding med koden ${code} for dette nummeret. Ingenting er endret.`,
+  codeUnknown: (code) =>
+    `Vi fant ingen ventende melding med koden ${code} for dette nummeret. Ingenting er endret.`,
   codeUsed: (code) => `Meldingen med koden ${code} er allerede behandlet. Ingenting er endret.`,
   codeExpired: (code) => `Koden ${code} er utløpt. Ingenting er endret; behandle meldingen i Oppslag.`,
   budgetReached: (org, budget) =>
@@ -66,9 +67,11 @@ const en: Texts = {
     approved
       ? `Thank you! The note (${code}) is published on ${where}.`
       : `Thank you! The note (${code}) for ${where} was rejected.`,
-  codeUnknown: (code) => `We found no pending note with the code ${code} for this number. Nothing was changed.`,
+  codeUnknown: (code) =>
+    `We found no pending note with the code ${code} for this number. Nothing was changed.`,
   codeUsed: (code) => `The note with the code ${code} has already been handled. Nothing was changed.`,
-  codeExpired: (code) => `The code ${code} has expired. Nothing was changed; please handle the note in Oppslag.`,
+  codeExpired: (code) =>
+    `The code ${code} has expired. Nothing was changed; please handle the note in Oppslag.`,
   budgetReached: (org, budget) =>
     `Oppslag: ${org} has used this month's SMS budget (${budget}). Replies to residents stop until next month, or until the budget is raised in the SMS settings.`,
 };

@@ -60,12 +60,19 @@ export async function handleSmsCommand(
   if (command.kind === 'start') {
     await optIn(tx, sms.from);
     const text = smsTexts(smsLanguageFor(sms.from)).started();
-    await queueSms(tx, { key, kind: 'reply_started', to: sms.from, text, scope: await smsScopeOf(tx, null) }, now);
+    await queueSms(
+      tx,
+      { key, kind: 'reply_started', to: sms.from, text, scope: await smsScopeOf(tx, null) },
+      now,
+    );
     return 'opted_in';
   }
   const verdict = await redeemApprovalCode(tx, { from: sms.from, code: command.code }, now);
   // A member answers in their own language; an unknown number by its country.
-  const [member] = await tx.select({ language: users.language }).from(users).where(eq(users.phoneNumber, sms.from));
+  const [member] = await tx
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.phoneNumber, sms.from));
   const texts = smsTexts(member?.language ?? smsLanguageFor(sms.from));
   let text: string;
   let entityId: number | null = null;

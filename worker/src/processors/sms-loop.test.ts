@@ -101,7 +101,10 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
     const id = `${providerName}-${++seq}`;
     const hook =
       providerName === 'twilio'
-        ? twilioWebhook({ publicUrl: PUBLIC_URL, authToken: TOKEN }, { sid: id, from: `+${digits(from)}`, body: text })
+        ? twilioWebhook(
+            { publicUrl: PUBLIC_URL, authToken: TOKEN },
+            { sid: id, from: `+${digits(from)}`, body: text },
+          )
         : sveveWebhook(SVEVE_SECRET, { id, number: digits(from), msg: text });
     const res = await api.request('POST', hook.path, { headers: hook.headers, raw: hook.body });
     expect(res.status).toBe(200);
@@ -162,10 +165,15 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
     expect(textsTo(resident)).toEqual([]);
     expect((await outboundTo(resident))[0]).toMatchObject({ status: 'suppressed', reason: 'opted_out' });
     // The note itself still arrived (STOP is about replies, not about the board).
-    const pending = await api.deps.database.db.select().from(notes).where(eq(notes.entityId, world.entities.orgA.id));
+    const pending = await api.deps.database.db
+      .select()
+      .from(notes)
+      .where(eq(notes.entityId, world.entities.orgA.id));
     expect(pending.map((n) => n.text)).toContain('<p>Sykkel funnet i kjelleren</p>');
     await sms(resident, 'start');
-    expect(await waitForTexts(resident, 1)).toEqual(['Du får svar fra Oppslag igjen. Send STOPP for ingen flere svar.']);
+    expect(await waitForTexts(resident, 1)).toEqual([
+      'Du får svar fra Oppslag igjen. Send STOPP for ingen flere svar.',
+    ]);
   });
 
   it('stops replies at the daily limit per number and tells the board once', async () => {
@@ -176,8 +184,16 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
     await waitFor(async () => (await outboundTo(resident)).length === 4);
     await settle();
     expect(textsTo(resident)).toHaveLength(2);
-    expect((await outboundTo(resident)).map((r) => r.reason)).toEqual([null, null, 'daily_limit', 'daily_limit']);
-    const notices = await db.select().from(smsCapNotices).where(eq(smsCapNotices.organizationId, world.entities.orgA.id));
+    expect((await outboundTo(resident)).map((r) => r.reason)).toEqual([
+      null,
+      null,
+      'daily_limit',
+      'daily_limit',
+    ]);
+    const notices = await db
+      .select()
+      .from(smsCapNotices)
+      .where(eq(smsCapNotices.organizationId, world.entities.orgA.id));
     expect(notices.filter((n) => n.period.startsWith(`daily:${resident}:`))).toHaveLength(1);
     const usage = await api.request('GET', `/api/entities/${world.entities.orgA.id}/sms-usage`, {
       token: world.users.owner.token,
@@ -196,7 +212,9 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
     );
     // Someone else (even another board member) sending the code: a polite no, the note stays pending.
     await sms(OTHER_MEMBER, `JA ${code}`);
-    expect((await waitForTexts(OTHER_MEMBER, 1))[0]).toContain(`Vi fant ingen ventende melding med koden ${code}`);
+    expect((await waitForTexts(OTHER_MEMBER, 1))[0]).toContain(
+      `Vi fant ingen ventende melding med koden ${code}`,
+    );
     const db = api.deps.database.db;
     const noteOf = async () => {
       const [c] = await db.select().from(smsApprovalCodes).where(eq(smsApprovalCodes.code, code));
@@ -228,7 +246,9 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
     const code = await requestFor('Fest i bakgården');
     const [{ noteId }] = await db.select().from(smsApprovalCodes).where(eq(smsApprovalCodes.code, code));
     await sms(MEMBER, `NEI ${code}`);
-    expect((await waitForTexts('004791000005', 2))[1]).toBe('Meldingen din til skjermene til Org A ble ikke publisert av styret.');
+    expect((await waitForTexts('004791000005', 2))[1]).toBe(
+      'Meldingen din til skjermene til Org A ble ikke publisert av styret.',
+    );
     expect(await db.select().from(notes).where(eq(notes.id, noteId))).toEqual([]);
 
     await sms('004791000006', 'ORGA Gammel melding');
@@ -256,20 +276,27 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
       .select()
       .from(smsOutbound)
       .where(and(eq(smsOutbound.organizationId, orgId), eq(smsOutbound.status, 'sent')));
-    await db.update(entities).set({ smsMonthlyBudget: counted.length + 1 }).where(eq(entities.id, orgId));
+    await db
+      .update(entities)
+      .set({ smsMonthlyBudget: counted.length + 1 })
+      .where(eq(entities.id, orgId));
     const before = textsTo(MEMBER).length;
     await sms('004791000000', 'ORGA Budsjett en');
     await sms('004791000000', 'ORGA Budsjett to');
     await sms('004791000000', 'ORGA Budsjett tre');
     await waitFor(async () =>
-      (await outboundTo('004791000000')).filter((r) => r.reason === 'monthly_budget').length === 2 ? true : null,
+      (await outboundTo('004791000000')).filter((r) => r.reason === 'monthly_budget').length === 2
+        ? true
+        : null,
     );
     await settle();
     const notices = textsTo(MEMBER).slice(before);
     expect(notices).toEqual([
       `Oppslag: Org A har brukt månedens SMS-budsjett (${counted.length + 1}). Svar til beboere stanser til neste måned, eller til budsjettet økes under SMS-innstillinger.`,
     ]);
-    const usage = await api.request('GET', `/api/entities/${orgId}/sms-usage`, { token: world.users.owner.token });
+    const usage = await api.request('GET', `/api/entities/${orgId}/sms-usage`, {
+      token: world.users.owner.token,
+    });
     expect(usage.body).toMatchObject({ budgetReached: true, budget: counted.length + 1 });
     await db.update(entities).set({ smsMonthlyBudget: 300 }).where(eq(entities.id, orgId));
   });

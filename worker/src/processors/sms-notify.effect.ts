@@ -46,7 +46,11 @@ export async function notifyPendingSmsNote(deps: AppDeps, event: OutboxEvent): P
     const text = splitCodeWord(note.smsText ?? '').rest;
     let count = 0;
     for (const member of await smsNotificationMembers(tx, ancestry)) {
-      const code = await issueApprovalCode(tx, { noteId: note.id, userId: member.userId, phone: member.phone }, now);
+      const code = await issueApprovalCode(
+        tx,
+        { noteId: note.id, userId: member.userId, phone: member.phone },
+        now,
+      );
       const result = await queueSms(
         tx,
         {

@@ -37,7 +37,10 @@ describe.each(['twilio', 'sveve'] as const)('an SMS hand-over to %s killed half-
       : sveveSmsProvider(options() as Parameters<typeof sveveSmsProvider>[0]);
 
   beforeAll(async () => {
-    fake = name === 'twilio' ? await startTwilioApiFake(SID, 'kill-token') : await startSveveApiFake('kill', 'kill-pass');
+    fake =
+      name === 'twilio'
+        ? await startTwilioApiFake(SID, 'kill-token')
+        : await startSveveApiFake('kill', 'kill-pass');
     // No worker runs here: this test is the worker.
     api = await startTestApi();
   });
@@ -51,13 +54,20 @@ describe.each(['twilio', 'sveve'] as const)('an SMS hand-over to %s killed half-
     const result = await api.deps.database.db.transaction((tx) =>
       queueSms(
         tx,
-        { key: `kill-test:${name}:${++seq}`, kind: 'reply_published', to: '004791234567', text, scope: { entityId: null, organization: null } },
+        {
+          key: `kill-test:${name}:${++seq}`,
+          kind: 'reply_published',
+          to: '004791234567',
+          text,
+          scope: { entityId: null, organization: null },
+        },
         new Date(),
       ),
     );
     return result.id;
   };
-  const row = async (id: number) => (await api.deps.database.db.select().from(smsOutbound).where(eq(smsOutbound.id, id)))[0];
+  const row = async (id: number) =>
+    (await api.deps.database.db.select().from(smsOutbound).where(eq(smsOutbound.id, id)))[0];
 
   it('is not sent again after the worker died between the provider’s acceptance and the record', async () => {
     expect(api.db.url).toBeTruthy();
@@ -65,7 +75,12 @@ describe.each(['twilio', 'sveve'] as const)('an SMS hand-over to %s killed half-
     fake.swallowAnswers = true;
     const proc = spawn(
       process.execPath,
-      ['--import', 'tsx', CHILD, JSON.stringify({ databaseUrl: api.db.url, outboundId: id, provider: { name, options: options() } })],
+      [
+        '--import',
+        'tsx',
+        CHILD,
+        JSON.stringify({ databaseUrl: api.db.url, outboundId: id, provider: { name, options: options() } }),
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
     child = proc;
@@ -89,7 +104,10 @@ describe.each(['twilio', 'sveve'] as const)('an SMS hand-over to %s killed half-
       if (name === 'twilio') {
         // Twilio's message list shows the message: recorded as sent, with Twilio's sid.
         expect(outcome).toBe('reconciled');
-        expect(await row(id)).toMatchObject({ status: 'sent', providerMessageId: expect.stringMatching(/^SM/) });
+        expect(await row(id)).toMatchObject({
+          status: 'sent',
+          providerMessageId: expect.stringMatching(/^SM/),
+        });
       } else {
         // Sveve cannot be asked: at most once, and the row says so.
         expect(outcome).toBe('unknown');
@@ -108,7 +126,12 @@ describe.each(['twilio', 'sveve'] as const)('an SMS hand-over to %s killed half-
     const refusing =
       name === 'twilio'
         ? twilioSmsProvider({ apiUrl: fake.url, accountSid: SID, authToken: 'wrong', from: '004722222222' })
-        : sveveSmsProvider({ apiUrl: `${fake.url}/SMS/SendMessage`, user: 'kill', password: 'wrong', from: 'Oppslag' });
+        : sveveSmsProvider({
+            apiUrl: `${fake.url}/SMS/SendMessage`,
+            user: 'kill',
+            password: 'wrong',
+            from: 'Oppslag',
+          });
     await expect(sendOutboundSms(api.deps, refusing, id)).rejects.toThrow();
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1 });
     expect(await sendOutboundSms(api.deps, provider(), id)).toBe('sent');

@@ -45,7 +45,11 @@ type Row = typeof smsOutbound.$inferSelect;
  * than risk a second copy: a missing reply is better than a duplicate one a resident pays nothing
  * for but the organization pays twice for.
  */
-export async function sendOutboundSms(deps: Deps, provider: SmsProvider, outboundId: number): Promise<SendOutcome> {
+export async function sendOutboundSms(
+  deps: Deps,
+  provider: SmsProvider,
+  outboundId: number,
+): Promise<SendOutcome> {
   const db = deps.database.db;
   const claim = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(smsOutbound).where(eq(smsOutbound.id, outboundId)).for('update');

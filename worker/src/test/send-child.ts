@@ -2,9 +2,9 @@
 // provider accepting a message and the worker recording it (worker/src/processors/sms-send.kill.test.ts).
 import { openDatabase } from '@oppslag/api/core';
 import { sendOutboundSms } from '../processors/sms-send.processor';
+import type { SveveOptions } from '../sms/providers/sveve.provider';
 import { sveveSmsProvider } from '../sms/providers/sveve.provider';
 import { type TwilioOptions, twilioSmsProvider } from '../sms/providers/twilio.provider';
-import type { SveveOptions } from '../sms/providers/sveve.provider';
 
 const args = JSON.parse(process.argv[2] ?? '{}') as {
   databaseUrl: string;
@@ -13,6 +13,8 @@ const args = JSON.parse(process.argv[2] ?? '{}') as {
 };
 const database = await openDatabase({ url: args.databaseUrl, poolSize: 2 });
 const provider =
-  args.provider.name === 'twilio' ? twilioSmsProvider(args.provider.options) : sveveSmsProvider(args.provider.options);
+  args.provider.name === 'twilio'
+    ? twilioSmsProvider(args.provider.options)
+    : sveveSmsProvider(args.provider.options);
 await sendOutboundSms({ database, now: () => new Date() }, provider, args.outboundId);
 await database.close();

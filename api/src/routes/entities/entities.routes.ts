@@ -6,8 +6,8 @@ import type { DisplayState } from '../../middleware/display-auth';
 import { createEntity, regenerateApiKey, updateEntity } from '../../services/entity.service';
 import { deleteEntity } from '../../services/entity-delete.service';
 import { loadEntity, visibleEntities } from '../../services/entity-query.service';
-import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
 import { viewEntities, viewEntity } from '../../services/entity-view.service';
+import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
 
 /**
  * The entity hierarchy (platform spec §3–5 and §7). The permission on the entity itself is the

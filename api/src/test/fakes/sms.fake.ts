@@ -106,7 +106,10 @@ export async function startTwilioApiFake(accountSid: string, authToken: string):
   const resources: Record<string, string | null>[] = [];
   const state = { swallowAnswers: false };
   const fake = await startHttpFake((req, res) => {
-    if (req.path !== `/2010-04-01/Accounts/${accountSid}/Messages.json` || !['POST', 'GET'].includes(req.method))
+    if (
+      req.path !== `/2010-04-01/Accounts/${accountSid}/Messages.json` ||
+      !['POST', 'GET'].includes(req.method)
+    )
       return sendJson(res, 404, {
         code: 20404,
         message: 'The requested resource was not found',
