@@ -67,8 +67,8 @@ describe('SMS settings card with the caps', () => {
     it(`saves the caps and warns when the budget is used up (${lang})`, async () => {
       const t = TEXT[lang];
       const page = await open(`/entities/${orgId}/settings`, lang);
+      await page.getByRole('heading', { name: t.title }).waitFor();
       const card = page.getByTestId('sms-settings');
-      await card.getByText(t.title).waitFor();
       await card.getByLabel(t.daily).fill(lang === 'no' ? '3' : '4');
       await card.getByLabel(t.budget).fill('0');
       await card.getByRole('button', { name: t.save }).click();
@@ -77,7 +77,10 @@ describe('SMS settings card with the caps', () => {
       expect(saved.body).toMatchObject({ smsDailyReplyLimit: lang === 'no' ? 3 : 4, smsMonthlyBudget: 0 });
       await card.getByText(t.usage).waitFor();
       await card.getByText(t.reached).waitFor();
-      await card.scrollIntoViewIfNeeded();
+      // The whole card in view, its title just below the sticky top bar.
+      await page
+        .getByRole('heading', { name: t.title })
+        .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
       await screenshot(page, `sms-settings-${lang}`);
       // Back to a budget with room: the warning goes.
       await card.getByLabel(t.budget).fill('300');

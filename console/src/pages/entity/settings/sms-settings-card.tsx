@@ -49,7 +49,7 @@ export function SmsSettingsCard({ entity, readOnly }: { entity: Entity; readOnly
         onChange={(e) => set('showCodeWord', e.target.checked)}
       />
       {isOrganization ? (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-4">
           <TextField
             type="number"
             min={0}
