@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { queueSms, smsOutbound } from '@oppslag/api/core';
+import { events, queueSms, smsOutbound } from '@oppslag/api/core';
 import {
   type SmsProviderFake,
   startSveveApiFake,
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sveveSmsProvider } from '../sms/providers/sveve.provider';
 import { twilioSmsProvider } from '../sms/providers/twilio.provider';
 import { waitFor } from '../test/sms-pipeline';
+import { redeliverStalledJobs } from './redeliver';
 import { SENDING_GRACE_MS, SmsInFlightError, sendOutboundSms } from './sms-send.processor';
 
 const CHILD = fileURLToPath(new URL('../test/send-child.ts', import.meta.url));
@@ -152,4 +153,27 @@ describe.each(['twilio', 'sveve'] as const)('an SMS hand-over to %s killed half-
     expect(fake.sent).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
+
+  it.runIf(name === 'twilio')(
+    'records the send job again when Redis lost it, and not while it waits',
+    async () => {
+      const db = api.deps.database.db;
+      await db.update(events).set({ sentAt: new Date() });
+      const id = await queue('Koden 1234 er utløpt.');
+      // Its event is still unsent (Redis down): nothing to redeliver.
+      const outboundEvents = async () =>
+        (await db.select().from(events)).filter(
+          (e) => e.type === 'sms.outboundQueued' && (e.data as { outboundId: number }).outboundId === id,
+        );
+      expect(await redeliverStalledJobs(api.deps, 60_000)).toBe(0);
+      // Handed to Redis an hour ago and still queued: Redis lost it; the event is recorded again.
+      await db.update(events).set({ sentAt: new Date(Date.now() - 3600_000) });
+      await db
+        .update(smsOutbound)
+        .set({ createdAt: new Date(Date.now() - 3600_000) })
+        .where(eq(smsOutbound.id, id));
+      expect(await redeliverStalledJobs(api.deps, 60_000)).toBeGreaterThanOrEqual(1);
+      expect(await outboundEvents()).toHaveLength(2);
+    },
+  );
 });
