@@ -116,6 +116,8 @@ CREATE TABLE "entities" (
 	"show_code_word" boolean DEFAULT true NOT NULL,
 	"note_board_background_color" text DEFAULT '#e0d6d0' NOT NULL,
 	"banner_fallback_text" text,
+	"sms_daily_reply_limit" integer DEFAULT 5 NOT NULL,
+	"sms_monthly_budget" integer DEFAULT 300 NOT NULL,
 	"features" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"services" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"latitude" double precision,
@@ -162,6 +164,25 @@ CREATE TABLE "instance" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sms_approval_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"note_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"phone" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"decision" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sms_cap_notices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"period" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sms_messages" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"provider" text NOT NULL,
@@ -175,6 +196,29 @@ CREATE TABLE "sms_messages" (
 	"note_id" integer,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"processed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sms_opt_outs" (
+	"number" text PRIMARY KEY NOT NULL,
+	"opted_out_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sms_outbound" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"kind" text NOT NULL,
+	"to" text NOT NULL,
+	"text" text NOT NULL,
+	"entity_id" integer,
+	"organization_id" integer,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"reason" text,
+	"provider" text,
+	"provider_message_id" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sending_at" timestamp with time zone,
+	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "installation" (
@@ -234,5 +278,11 @@ CREATE UNIQUE INDEX "permissions_entity_user_idx" ON "permissions" USING btree (
 CREATE INDEX "permissions_user_idx" ON "permissions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "events_unsent_idx" ON "events" USING btree ("created_at") WHERE sent_at is null;--> statement-breakpoint
 CREATE INDEX "events_entity_idx" ON "events" USING btree ("entity_id","seq");--> statement-breakpoint
+CREATE INDEX "sms_approval_codes_code_idx" ON "sms_approval_codes" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_approval_codes_note_user_idx" ON "sms_approval_codes" USING btree ("note_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_cap_notices_idx" ON "sms_cap_notices" USING btree ("organization_id","period");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_provider_message_idx" ON "sms_messages" USING btree ("provider","provider_message_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_outbound_key_idx" ON "sms_outbound" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE INDEX "sms_outbound_to_idx" ON "sms_outbound" USING btree ("to","created_at");--> statement-breakpoint
+CREATE INDEX "sms_outbound_org_idx" ON "sms_outbound" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));

@@ -28,3 +28,6 @@ export * from './services/events.service';
 export * from './services/note.service';
 export * from './services/presence.service';
 export * from './services/reset-token.service';
+export * from './services/sms-approval.service';
+export * from './services/sms-outbound.service';
+export * from './services/sms-texts';

@@ -15,6 +15,11 @@ export const CODE_WORD_MAX = 10;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const MAX_SMS_NOTIFICATION_MEMBERS = 2;
+/** Upper bounds of the SMS caps an organization may set (entity settings, SMS card). */
+export const SMS_DAILY_REPLY_LIMIT_MAX = 100;
+export const SMS_MONTHLY_BUDGET_MAX = 100_000;
+/** How long the JA/NEI code in an approval SMS can be used. */
+export const SMS_APPROVAL_CODE_DAYS = 7;
 export const RESET_LINK_VALIDITY_MS = 4 * 60 * 60 * 1000;
 export const DISPLAY_HASHID_MIN_LENGTH = 10;
 export const ASSET_HASHID_MIN_LENGTH = 20;

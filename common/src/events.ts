@@ -70,6 +70,8 @@ export const eventDataSchemas = {
   'system.installed': z.object({ rootEntityId: id, masterDisplayId: id }),
   /** An inbound SMS was stored: the worker routes it to a note (the `sms/inbound` job). */
   'sms.received': z.object({ smsMessageId: id.positive() }),
+  /** An outbound SMS was recorded (sms_outbound row): the worker sends it (the `sms/send` job). */
+  'sms.outboundQueued': z.object({ outboundId: id.positive() }),
   /** An asset's crop changed: the worker renders that crop version (the `assets/crop` job). */
   'asset.cropRequested': z.object({ assetId: id.positive(), cropVersion: z.number().int().positive() }),
 } as const;

@@ -61,6 +61,10 @@ export type AssetCropJob = z.infer<typeof assetCropJobSchema>;
 export const smsInboundJobSchema = z.object({ smsMessageId: z.number().int().positive() });
 export type SmsInboundJob = z.infer<typeof smsInboundJobSchema>;
 
+/** Send one recorded outbound SMS (sms_outbound row) through the configured provider. */
+export const smsSendJobSchema = z.object({ outboundId: z.number().int().positive() });
+export type SmsSendJob = z.infer<typeof smsSendJobSchema>;
+
 /** Poll Entur for one entity's stops (a job scheduler per entity with stops). */
 export const transitPollJobSchema = z.object({ entityId: z.number().int().positive() });
 
@@ -79,7 +83,7 @@ export const JOBS = {
   events: { event: outboxEventSchema },
   effects: { effect: effectJobSchema },
   assets: { crop: assetCropJobSchema },
-  sms: { inbound: smsInboundJobSchema },
+  sms: { inbound: smsInboundJobSchema, send: smsSendJobSchema },
   transit: { poll: transitPollJobSchema },
   weather: { sweep: weatherSweepJobSchema },
   notifications: { darkScreens: darkScreenSweepJobSchema },
@@ -113,6 +117,7 @@ type EventJobTarget = { [Q in CataloguedQueue]: { queue: Q; name: JobName<Q> } }
  */
 export const EVENT_JOBS = {
   'sms.received': { queue: 'sms', name: 'inbound' },
+  'sms.outboundQueued': { queue: 'sms', name: 'send' },
   'asset.cropRequested': { queue: 'assets', name: 'crop' },
 } as const satisfies Partial<Record<EventType, EventJobTarget>>;
 export type JobEventType = keyof typeof EVENT_JOBS;

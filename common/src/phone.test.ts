@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from './phone';
+import { normalizePhone, normalizeSender, smsLanguageFor } from './phone';
 
 /**
  * Known answers from the numbering plans, typed in literally: Norwegian numbers are eight digits
@@ -27,5 +27,20 @@ describe('normalizePhone', () => {
     expect(normalizePhone('1234')).toBeUndefined();
     expect(normalizePhone('912345678')).toBeUndefined();
     expect(normalizePhone('not a number')).toBeUndefined();
+  });
+});
+
+describe('SMS senders and the language of replies', () => {
+  it('reads a sender as E.164, as digits with a country code (Sveve), or as a Norwegian number', () => {
+    expect(normalizeSender('+46701234567')).toBe('0046701234567');
+    expect(normalizeSender('46701234567')).toBe('0046701234567');
+    expect(normalizeSender('4798887777')).toBe('004798887777');
+    expect(normalizeSender('98887777')).toBe('004798887777');
+    expect(normalizeSender('2229')).toBeUndefined();
+  });
+  it('answers Norwegian numbers in Norwegian and others in English', () => {
+    expect(smsLanguageFor('004798887777')).toBe('nb');
+    expect(smsLanguageFor('0046701234567')).toBe('en');
+    expect(smsLanguageFor('00447911123456')).toBe('en');
   });
 });

@@ -38,6 +38,8 @@ export function presentEntity(row: EntityRow, p: EntityPresentation): Entity {
     showCodeWord: row.showCodeWord,
     noteBoardBackgroundColor: row.noteBoardBackgroundColor,
     bannerFallbackText: row.bannerFallbackText,
+    smsDailyReplyLimit: row.smsDailyReplyLimit,
+    smsMonthlyBudget: row.smsMonthlyBudget,
     features: row.features,
     services: row.services,
     latitude: row.latitude,

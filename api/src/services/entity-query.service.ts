@@ -101,6 +101,8 @@ interface RawEntity {
   show_code_word: boolean;
   note_board_background_color: string;
   banner_fallback_text: string | null;
+  sms_daily_reply_limit: number;
+  sms_monthly_budget: number;
   features: string[];
   services: Record<string, boolean>;
   latitude: number | null;
@@ -126,6 +128,7 @@ async function selectEntities(tx: Tx, where: SQL): Promise<EntityRow[]> {
   const result = await tx.execute(sql`
     select id, name, type, parent_id, orgnum, street, zip, city, phone_number, display_information,
       orientation, code_word, show_code_word, note_board_background_color, banner_fallback_text,
+      sms_daily_reply_limit, sms_monthly_budget,
       features, services, latitude, longitude, quiet_hours, api_key, api_key_version, layout_id, registered_at,
       deleted, created_at, updated_at
     from entities where ${where} order by id`);
@@ -147,6 +150,8 @@ async function selectEntities(tx: Tx, where: SQL): Promise<EntityRow[]> {
       showCodeWord: r.show_code_word,
       noteBoardBackgroundColor: r.note_board_background_color,
       bannerFallbackText: r.banner_fallback_text,
+      smsDailyReplyLimit: r.sms_daily_reply_limit,
+      smsMonthlyBudget: r.sms_monthly_budget,
       features: r.features,
       services: r.services,
       latitude: r.latitude,

@@ -15,6 +15,7 @@ import { startOfToday } from '../lib/oslo-time';
 import { isBlankRichText, sanitizeRichText } from '../lib/rich-text';
 import { type NoteRow, presentNote } from '../presenters/note.presenter';
 import { recordEvent } from './events.service';
+import { smsNoteDecided } from './sms-approval.service';
 
 export const NOTE_START_BEFORE_TODAY_MESSAGE = 'Start cannot be before today';
 
@@ -205,11 +206,22 @@ export async function updateNote(
     data: { id: row.id, note: presentNote(row, now) },
     actorId: actor.id,
   });
+  // An SMS note's sender hears about the decision (approve, or unpublish = reject), once each.
+  if (current.approved !== row.approved)
+    await smsNoteDecided(tx, row, row.approved ? 'approved' : 'rejected', now);
   return row;
 }
 
-export async function deleteNote(tx: Tx, entityId: number, noteId: number, actor: Actor): Promise<void> {
-  await ownNote(tx, entityId, noteId);
+export async function deleteNote(
+  tx: Tx,
+  entityId: number,
+  noteId: number,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<void> {
+  const current = await ownNote(tx, entityId, noteId);
   await tx.delete(notes).where(eq(notes.id, noteId));
   await recordEvent(tx, { type: 'note.deleted', entityId, data: { id: noteId }, actorId: actor.id });
+  // Deleting an SMS note still waiting for approval is how the board rejects it.
+  if (!current.approved) await smsNoteDecided(tx, current, 'rejected', now);
 }

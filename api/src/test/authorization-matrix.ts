@@ -162,6 +162,16 @@ export const matrixRows: MatrixRow[] = [
     },
   },
   {
+    // The SMS budget warning: whoever edits the entity's settings (it names residents' numbers).
+    route: 'GET /api/entities/:id/sms-usage',
+    object: (c) => c.tenant.org,
+    expect: {
+      own: '401 200 200 200 403 404',
+      other: '401 200 404 404 404 200',
+      missing: '401 404 404 404 404 404',
+    },
+  },
+  {
     // Moving (drag and drop) is the superadmin's; the entity moves from the tenant's group to its organization.
     route: 'PUT /api/entities/:id (move)',
     object: async (c) => c.entity('group', c.tenant.group.id),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createEntitySchema, deleteEntitySchema, entitySchema, updateEntitySchema } from '../schemas/entity';
+import { smsUsageSchema } from '../schemas/sms';
 import { defineRoute, pathId } from './define-route';
 
 const idParams = z.object({ id: pathId('Entity') });
@@ -39,6 +40,17 @@ export const entitiesContract = {
     auth: 'user',
     summary:
       'Create an entity (create_entity on the parent; top level, organizations and code words: superadmin)',
+    tags,
+  }),
+  smsUsage: defineRoute({
+    method: 'get',
+    path: '/entities/{id}/sms-usage',
+    params: idParams,
+    response: smsUsageSchema,
+    errors: [],
+    auth: 'user',
+    permission: 'edit_entity',
+    summary: 'This month’s SMS against the organization’s budget, and numbers at today’s reply limit',
     tags,
   }),
   update: defineRoute({

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CODE_WORD_MAX, CODE_WORD_MIN, ENTITY_NAME_MAX, ENTITY_NAME_MIN, ENTITY_TYPES } from '../constants';
+import {
+  CODE_WORD_MAX,
+  CODE_WORD_MIN,
+  ENTITY_NAME_MAX,
+  ENTITY_NAME_MIN,
+  ENTITY_TYPES,
+  SMS_DAILY_REPLY_LIMIT_MAX,
+  SMS_MONTHLY_BUDGET_MAX,
+} from '../constants';
 import { quietHoursSchema } from '../quiet-hours';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #e0d6d0');
@@ -45,6 +53,18 @@ export const updateEntitySchema = z.strictObject({
   orientation: z.union([z.literal(0), z.literal(1)]).optional(),
   noteBoardBackgroundColor: hexColor.optional(),
   bannerFallbackText: z.string().max(2000).nullable().optional(),
+  smsDailyReplyLimit: z
+    .number({ error: 'The daily reply limit must be a whole number' })
+    .int('The daily reply limit must be a whole number')
+    .min(0, 'The daily reply limit cannot be negative')
+    .max(SMS_DAILY_REPLY_LIMIT_MAX, `The daily reply limit cannot be more than ${SMS_DAILY_REPLY_LIMIT_MAX}`)
+    .optional(),
+  smsMonthlyBudget: z
+    .number({ error: 'The monthly SMS budget must be a whole number' })
+    .int('The monthly SMS budget must be a whole number')
+    .min(0, 'The monthly SMS budget cannot be negative')
+    .max(SMS_MONTHLY_BUDGET_MAX, `The monthly SMS budget cannot be more than ${SMS_MONTHLY_BUDGET_MAX}`)
+    .optional(),
   features: z.array(z.string().min(1).max(64)).max(32).optional(),
   services: z.record(z.string(), z.boolean()).optional(),
   latitude: z.number().min(-90).max(90).nullable().optional(),
@@ -76,6 +96,9 @@ export const entitySchema = z.object({
   showCodeWord: z.boolean(),
   noteBoardBackgroundColor: z.string(),
   bannerFallbackText: z.string().nullable(),
+  /** Replies one resident number gets per day, and SMS the organization may send per month. */
+  smsDailyReplyLimit: z.number().int(),
+  smsMonthlyBudget: z.number().int(),
   features: z.array(z.string()),
   services: z.record(z.string(), z.boolean()),
   latitude: z.number().nullable(),

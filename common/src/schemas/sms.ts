@@ -10,6 +10,11 @@ export const SMS_STATUSES = [
   'unknown_code_word',
   'invalid_sender',
   'empty_message',
+  /** STOP / START: the number opted out of (or back into) replies. */
+  'opted_out',
+  'opted_in',
+  /** JA/NEI and a code from a board member: an approval by reply (or a polite refusal). */
+  'code_reply',
 ] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
@@ -51,6 +56,22 @@ export const smsMessageSchema = z.object({
   processedAt: z.string().nullable(),
 });
 export type SmsMessage = z.infer<typeof smsMessageSchema>;
+
+/**
+ * `GET /api/entities/{id}/sms-usage`: this month's SMS of the entity's organization against its
+ * budget, and the numbers that reached today's reply limit (the console's warning). Without an
+ * organization up the chain there is no budget: `organizationId` and the caps are null.
+ */
+export const smsUsageSchema = z.object({
+  organizationId: z.number().int().nullable(),
+  month: z.string(),
+  used: z.number().int(),
+  budget: z.number().int().nullable(),
+  dailyReplyLimit: z.number().int().nullable(),
+  budgetReached: z.boolean(),
+  dailyLimitReached: z.array(z.string()),
+});
+export type SmsUsage = z.infer<typeof smsUsageSchema>;
 
 /** `GET /api/admin/sms`: filter by status, newest first, at most `limit`. */
 export const smsListQuerySchema = z.object({

@@ -36,6 +36,8 @@ function entity(id: number, parentId: number | null, type: Entity['type'], name 
     showCodeWord: false,
     noteBoardBackgroundColor: '#e0d6d0',
     bannerFallbackText: null,
+    smsDailyReplyLimit: 5,
+    smsMonthlyBudget: 300,
     features: [],
     services: {},
     latitude: null,

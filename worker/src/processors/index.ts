@@ -6,6 +6,7 @@ import { notifyDarkScreen, sweepDarkScreens } from './dark-screens';
 import { registerPollingProcessors } from './polling.register';
 import { processInboundSms } from './sms.processor';
 import { notifyPendingSmsNote } from './sms-notify.effect';
+import { sendOutboundSms } from './sms-send.processor';
 
 /** What a processor may use: the API's infrastructure plus the process's BullMQ producers. */
 export interface WorkerContext {
@@ -21,8 +22,9 @@ export function registerProcessors(registry: ProcessorRegistry, ctx: WorkerConte
   const { deps } = ctx;
   const smsProvider = createSmsProvider(deps.config, deps.logger);
   registry.register('sms', 'inbound', ({ smsMessageId }) => processInboundSms(deps, smsMessageId));
+  registry.register('sms', 'send', ({ outboundId }) => sendOutboundSms(deps, smsProvider, outboundId));
   registry.onEvent('sms-pending-notify', ['note.created'], async (event) => {
-    await notifyPendingSmsNote(deps, smsProvider, event);
+    await notifyPendingSmsNote(deps, event);
   });
   registry.onEvent('alert-sms', ['alert.raised'], async (event) => {
     await notifyAlert(deps, smsProvider, event);

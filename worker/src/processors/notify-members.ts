@@ -1,6 +1,5 @@
-import { type AppDeps, getAncestry } from '@oppslag/api/core';
+import { type AppDeps, getAncestry, smsNotificationMembers } from '@oppslag/api/core';
 import type { SmsProvider } from '../sms/providers/index';
-import { recipients } from './sms-notify.effect';
 
 const NOTIFIED_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -19,12 +18,13 @@ export async function notifyChainMembers(
   const ancestry = await getAncestry(deps.database.db, entityId);
   if (!ancestry) return 0;
   let sent = 0;
-  for (const member of await recipients(deps, ancestry)) {
+  // The same members (at most two, closest first) as the JA/NEI approval requests: one rule.
+  for (const member of await smsNotificationMembers(deps.database.db, ancestry)) {
     const marker = `${deps.config.redisPrefix}:sms-notified:${key}:${member.userId}`;
     const fresh = await deps.redis.set(marker, '1', 'EX', NOTIFIED_TTL_SECONDS, 'NX');
     if (!fresh) continue;
     try {
-      await provider.send(member.phone as string, text(member.language));
+      await provider.send(member.phone, text(member.language));
       sent++;
     } catch (err) {
       await deps.redis.del(marker).catch(() => undefined);

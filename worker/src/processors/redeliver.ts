@@ -22,6 +22,16 @@ function stalledWork(cut: Date): Record<JobEventType, SQL> {
         and (select count(*) from events e where e.type = 'sms.received'
           and e.data->>'smsMessageId' = s.id::text) < ${MAX_JOB_DELIVERIES}
       order by s.id limit 500`,
+    // An outbound SMS not yet handed over (or whose hand-over the worker did not live to record).
+    'sms.outboundQueued': sql`
+      select o.entity_id, jsonb_build_object('outboundId', o.id) as data
+      from sms_outbound o
+      where o.status in ('queued', 'sending') and o.created_at < ${at}
+        and not exists (select 1 from events e where e.type = 'sms.outboundQueued'
+          and e.data->>'outboundId' = o.id::text and (e.sent_at is null or e.sent_at > ${at}))
+        and (select count(*) from events e where e.type = 'sms.outboundQueued'
+          and e.data->>'outboundId' = o.id::text) < ${MAX_JOB_DELIVERIES}
+      order by o.id limit 500`,
     // An asset whose newest crop version has no rendition.
     'asset.cropRequested': sql`
       select a.entity_id, jsonb_build_object('assetId', a.id, 'cropVersion', a.crop_version) as data

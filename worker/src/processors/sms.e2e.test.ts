@@ -83,15 +83,24 @@ describe('SMS webhook → note on the right display, members notified', () => {
     expect(event.data.note).not.toHaveProperty('approved');
     await new Promise((r) => setTimeout(r, 300));
     expect(seenByB).toEqual([]);
-    expect(twilio.sent).toEqual([]);
+    // Only the sender's receipt went out: no board member was asked.
+    await waitFor(async () => twilio.sent.length > 0);
+    expect(twilio.sent.map((s) => s.to)).toEqual(['+4791111111']);
+    twilio.sent.length = 0;
   });
 
   it('keeps an SMS from an unknown sender pending and texts only that tenant’s notification member', async () => {
     expect((await sendSms('e2e-2', '+4798765432', 'ORGA Who took my bike?')).status).toBe(200);
-    const sent = await waitFor(async () => (twilio.sent.length > 0 ? twilio.sent : null));
+    const toMembers = () => twilio.sent.filter((s) => s.to !== '+4798765432');
+    const sent = await waitFor(async () => (toMembers().length > 0 ? toMembers() : null));
     await new Promise((r) => setTimeout(r, 300));
-    expect(sent.map((s) => s.to)).toEqual(['+4790000001']);
+    expect(toMembers().map((s) => s.to)).toEqual(['+4790000001']);
     expect(sent[0].text).toContain('Who took my bike?');
+    // The sender hears that the note waits for the board, once.
+    await waitFor(async () => twilio.sent.some((s) => s.to === '+4798765432'));
+    expect(twilio.sent.filter((s) => s.to === '+4798765432').map((s) => s.text)).toEqual([
+      'Takk! Meldingen din til skjermene til Org A venter på godkjenning fra styret. Du får svar når den er behandlet.',
+    ]);
     const notes = await stack.request('GET', `/api/content/${world.entities.orgA.id}/note?approved=false`, {
       token: world.users.moderator.token,
     });

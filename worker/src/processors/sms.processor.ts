@@ -6,17 +6,23 @@ import {
   entities,
   getAncestry,
   permissions,
+  queueSms,
   smsMessages,
+  smsScopeOf,
+  smsTexts,
   type Tx,
   users,
+  whereShown,
 } from '@oppslag/api/core';
-import { normalizePhone } from '@oppslag/common';
+import { normalizeSender, smsLanguageFor } from '@oppslag/common';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { handleSmsCommand, parseSmsCommand } from './sms-commands';
 import { splitCodeWord } from './sms-text';
 
 export type SmsOutcome =
   | { status: 'already_processed' | 'missing' }
   | { status: 'unknown_code_word' | 'invalid_sender' | 'empty_message' }
+  | { status: 'opted_out' | 'opted_in' | 'code_reply' }
   | { status: 'routed'; noteId: number; entityId: number; approved: boolean };
 
 /**
@@ -70,10 +76,18 @@ export async function processInboundSms(deps: AppDeps, smsMessageId: number): Pr
       .for('update');
     if (!message) return { status: 'missing' };
     if (message.status !== 'received') return { status: 'already_processed' };
+    const sender = normalizeSender(message.from);
+    // STOP, START and JA/NEI 4711 come before code words: they are answers, not notes.
+    const command = sender ? parseSmsCommand(message.text) : null;
+    if (sender && command) {
+      const status = await handleSmsCommand(tx, { smsMessageId: message.id, from: sender }, command, now);
+      await finish(tx, message.id, now, { status });
+      return { status };
+    }
     const { codeWord, rest } = splitCodeWord(message.text);
     const [entity] = codeWord
       ? await tx
-          .select({ id: entities.id })
+          .select({ id: entities.id, name: entities.name })
           .from(entities)
           .where(and(sql`lower(${entities.codeWord}) = ${codeWord}`, eq(entities.deleted, false)))
           .limit(1)
@@ -81,9 +95,21 @@ export async function processInboundSms(deps: AppDeps, smsMessageId: number): Pr
     const ancestry = entity ? await getAncestry(tx, entity.id) : null;
     if (!entity || !ancestry) {
       await finish(tx, message.id, now, { status: 'unknown_code_word' });
+      // A short help text naming how to use the service (capped and STOP-able like every reply).
+      if (sender)
+        await queueSms(
+          tx,
+          {
+            key: `reply:${message.id}`,
+            kind: 'reply_help',
+            to: sender,
+            text: smsTexts(smsLanguageFor(sender)).help(codeWord.slice(0, 30)),
+            scope: { entityId: null, organization: null },
+          },
+          now,
+        );
       return { status: 'unknown_code_word' };
     }
-    const sender = normalizePhone(message.from);
     if (!sender) {
       await finish(tx, message.id, now, { status: 'invalid_sender', entityId: entity.id });
       return { status: 'invalid_sender' };
@@ -105,8 +131,22 @@ export async function processInboundSms(deps: AppDeps, smsMessageId: number): Pr
       return { status: 'empty_message' };
     }
     await finish(tx, message.id, now, { status: 'routed', entityId: entity.id, noteId: note.id });
+    // The sender hears where the note is shown, or that it waits for the board.
+    const language = smsLanguageFor(sender);
+    const where = whereShown(language, entity.name);
+    await queueSms(
+      tx,
+      {
+        key: `reply:${message.id}`,
+        kind: approved ? 'reply_published' : 'reply_pending',
+        to: sender,
+        text: approved ? smsTexts(language).published(where) : smsTexts(language).pending(where),
+        scope: await smsScopeOf(tx, ancestry),
+      },
+      now,
+    );
     return { status: 'routed', noteId: note.id, entityId: entity.id, approved };
   });
-  if (outcome.status === 'routed') deps.outbox.notify();
+  if (outcome.status !== 'missing' && outcome.status !== 'already_processed') deps.outbox.notify();
   return outcome;
 }

@@ -33,6 +33,9 @@ export const entities = pgTable(
     showCodeWord: boolean('show_code_word').notNull().default(true),
     noteBoardBackgroundColor: text('note_board_background_color').notNull().default('#e0d6d0'),
     bannerFallbackText: text('banner_fallback_text'),
+    /** Replies a resident's number gets per day (Oslo), and SMS an organization may send per month. */
+    smsDailyReplyLimit: integer('sms_daily_reply_limit').notNull().default(5),
+    smsMonthlyBudget: integer('sms_monthly_budget').notNull().default(300),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     /** Display modules switched on or off (clock, weather, transit, notes, banners, info). */
     services: jsonb('services').$type<Record<string, boolean>>().notNull().default({}),

@@ -30,7 +30,7 @@ export function notesRoutes(deps: AppDeps): Router<DisplayState> {
       return presentNote(row, now);
     },
     remove: async ({ params, actor, uow }) => {
-      await uow((tx) => deleteNote(tx, params.entityId, params.noteId, actor));
+      await uow((tx) => deleteNote(tx, params.entityId, params.noteId, actor, deps.now()));
       return { id: params.noteId, deleted: true as const };
     },
   });

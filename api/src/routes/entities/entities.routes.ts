@@ -7,6 +7,7 @@ import { createEntity, regenerateApiKey, updateEntity } from '../../services/ent
 import { deleteEntity } from '../../services/entity-delete.service';
 import { loadEntity, visibleEntities } from '../../services/entity-query.service';
 import { viewEntities, viewEntity } from '../../services/entity-view.service';
+import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
 
 /**
  * The entity hierarchy (platform spec §3–5 and §7). The permission on the entity itself is the
@@ -26,6 +27,21 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
     create: async ({ actor, body, uow }) => {
       const { row, permissions } = await uow((tx) => createEntity(tx, body, actor, ctxOf()));
       return viewEntity(deps, actor, row, permissions);
+    },
+    smsUsage: async ({ access }) => {
+      const { organization } = await smsScopeOf(db, access.ancestry);
+      const now = deps.now();
+      if (!organization)
+        return {
+          organizationId: null,
+          month: now.toISOString().slice(0, 7),
+          used: 0,
+          budget: null,
+          dailyReplyLimit: null,
+          budgetReached: false,
+          dailyLimitReached: [],
+        };
+      return { organizationId: organization.id, ...(await smsUsage(db, organization, now)) };
     },
     update: async ({ actor, params, body, uow }) => {
       const { row, permissions } = await uow((tx) => updateEntity(tx, params.id, body, actor, ctxOf()));

@@ -79,20 +79,37 @@ export interface SentSms {
   to: string;
   from: string | null;
   text: string;
+  /** Sveve's `ref` (our idempotency key), when given. */
+  ref?: string;
 }
 
 export interface SmsProviderFake extends HttpFake {
   sent: SentSms[];
+  /**
+   * While true, the fake takes a message (it counts as sent) and never answers: the sender's
+   * process can be killed between the provider accepting and the sender recording it.
+   */
+  swallowAnswers: boolean;
 }
+
+/** Twilio's RFC 2822 dates (`Mon, 23 Nov 2026 14:00:00 +0000`). */
+const rfc2822 = (d: Date) => d.toUTCString().replace('GMT', '+0000');
 
 /**
  * Twilio's REST Messages API: `POST /2010-04-01/Accounts/{sid}/Messages.json`, basic auth with the
  * account SID and auth token, form body To/From/Body; answers 201 with the message resource.
+ * `GET` on the same path lists the account's messages newest first, filtered by To and From, in
+ * Twilio's page shape (`messages`, `page`, `page_size`, `next_page_uri`).
  */
 export async function startTwilioApiFake(accountSid: string, authToken: string): Promise<SmsProviderFake> {
   const sent: SentSms[] = [];
+  const resources: Record<string, string | null>[] = [];
+  const state = { swallowAnswers: false };
   const fake = await startHttpFake((req, res) => {
-    if (req.method !== 'POST' || req.path !== `/2010-04-01/Accounts/${accountSid}/Messages.json`)
+    if (
+      req.path !== `/2010-04-01/Accounts/${accountSid}/Messages.json` ||
+      !['POST', 'GET'].includes(req.method)
+    )
       return sendJson(res, 404, {
         code: 20404,
         message: 'The requested resource was not found',
@@ -105,13 +122,33 @@ export async function startTwilioApiFake(accountSid: string, authToken: string):
         message: 'Authentication Error - invalid username',
         status: 401,
       });
+    if (req.method === 'GET') {
+      const to = req.query.get('To');
+      const from = req.query.get('From');
+      const size = Number(req.query.get('PageSize') ?? 50);
+      const messages = resources
+        .filter((m) => (!to || m.to === to) && (!from || m.from === from))
+        .reverse()
+        .slice(0, size);
+      return sendJson(res, 200, {
+        messages,
+        page: 0,
+        page_size: size,
+        first_page_uri: req.path,
+        next_page_uri: null,
+        previous_page_uri: null,
+        uri: req.path,
+        start: 0,
+        end: messages.length ? messages.length - 1 : 0,
+      });
+    }
     const form = new URLSearchParams(req.body);
     const to = form.get('To');
     const body = form.get('Body');
     if (!to || !body)
       return sendJson(res, 400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
     sent.push({ to, from: form.get('From'), text: body });
-    sendJson(res, 201, {
+    const resource = {
       sid: `SM${randomUUID().replace(/-/g, '')}`,
       account_sid: accountSid,
       to,
@@ -121,17 +158,35 @@ export async function startTwilioApiFake(accountSid: string, authToken: string):
       num_segments: '1',
       direction: 'outbound-api',
       api_version: '2010-04-01',
-    });
+      date_created: rfc2822(new Date()),
+      date_sent: null,
+    };
+    resources.push(resource);
+    if (state.swallowAnswers) return;
+    sendJson(res, 201, resource);
   });
-  return { ...fake, sent };
+  return withSwitch(fake, sent, state);
+}
+
+/** The fake with `sent` and a live `swallowAnswers` switch backed by the handler's state. */
+function withSwitch(fake: HttpFake, sent: SentSms[], state: { swallowAnswers: boolean }): SmsProviderFake {
+  return Object.defineProperty({ ...fake, sent }, 'swallowAnswers', {
+    get: () => state.swallowAnswers,
+    set: (v: boolean) => {
+      state.swallowAnswers = v;
+    },
+    enumerable: true,
+  }) as SmsProviderFake;
 }
 
 /**
- * Sveve's send API (`/SMS/SendMessage`): JSON body {user, passwd, to, msg, from, f: 'json'};
- * answers `{response: {msgOkCount, stdSMSCount, ids}}`, or `fatalError` on bad credentials.
+ * Sveve's send API (`/SMS/SendMessage`): JSON body {user, passwd, to, msg, from, ref, f: 'json'};
+ * answers `{response: {msgOkCount, stdSMSCount, ids}}`, or `fatalError` on bad credentials. Sveve
+ * has no way to list sent messages.
  */
 export async function startSveveApiFake(user: string, password: string): Promise<SmsProviderFake> {
   const sent: SentSms[] = [];
+  const state = { swallowAnswers: false };
   let nextId = 1000;
   const fake = await startHttpFake((req, res) => {
     if (req.method !== 'POST' || req.path !== '/SMS/SendMessage') return sendJson(res, 404, {});
@@ -144,7 +199,9 @@ export async function startSveveApiFake(user: string, password: string): Promise
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    for (const to of recipients) sent.push({ to, from: body.from ?? null, text: body.msg });
+    for (const to of recipients)
+      sent.push({ to, from: body.from ?? null, text: body.msg, ...(body.ref ? { ref: body.ref } : {}) });
+    if (state.swallowAnswers) return;
     sendJson(res, 200, {
       response: {
         msgOkCount: recipients.length,
@@ -153,5 +210,5 @@ export async function startSveveApiFake(user: string, password: string): Promise
       },
     });
   });
-  return { ...fake, sent };
+  return withSwitch(fake, sent, state);
 }

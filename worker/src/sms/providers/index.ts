@@ -5,7 +5,7 @@ import type { SmsProvider } from './provider';
 import { sveveSmsProvider } from './sveve.provider';
 import { twilioSmsProvider } from './twilio.provider';
 
-export type { SmsProvider } from './provider';
+export { type SmsProvider, SmsSendError, type SmsSent } from './provider';
 
 /** The outbound provider chosen by SMS_PROVIDER; a provider missing its credentials stops start-up. */
 export function createSmsProvider(config: Config, logger: Logger): SmsProvider {

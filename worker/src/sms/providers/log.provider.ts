@@ -11,6 +11,7 @@ export function logSmsProvider(logger: Logger): SmsProvider & { sent: { to: stri
       sent.push({ to, text });
       if (sent.length > 100) sent.shift();
       logger.info({ to, text }, 'sms (log provider, not sent)');
+      return { providerMessageId: null };
     },
   };
 }

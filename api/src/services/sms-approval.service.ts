@@ -1,0 +1,135 @@
+import { randomInt } from 'node:crypto';
+import { can, normalizeSender, SMS_APPROVAL_CODE_DAYS, smsLanguageFor } from '@oppslag/common';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { entities, notes, smsApprovalCodes, smsMessages, users } from '../db/schema/index';
+import { getAncestry, getGrants } from './access.service';
+import { queueSms, smsScopeOf } from './sms-outbound.service';
+import { smsTexts, whereShown } from './sms-texts';
+
+const CODE_ISSUER_LOCK = sql`select pg_advisory_xact_lock(hashtext('sms-approval-codes'))`;
+
+/**
+ * The code in an approval SMS to one member about one note: the same code again for the same
+ * (note, member), otherwise four digits not used by any other open code. Codes are bound to the
+ * member's number, so 10 000 values are plenty: guessing from another phone finds nothing.
+ */
+export async function issueApprovalCode(
+  tx: Tx,
+  input: { noteId: number; userId: number; phone: string },
+  now: Date,
+): Promise<string> {
+  const [existing] = await tx
+    .select({ code: smsApprovalCodes.code })
+    .from(smsApprovalCodes)
+    .where(and(eq(smsApprovalCodes.noteId, input.noteId), eq(smsApprovalCodes.userId, input.userId)));
+  if (existing) return existing.code;
+  // One issuer at a time, so "not among the open codes" still holds when the row is written.
+  await tx.execute(CODE_ISSUER_LOCK);
+  const open = await tx
+    .select({ code: smsApprovalCodes.code })
+    .from(smsApprovalCodes)
+    .where(and(isNull(smsApprovalCodes.usedAt), gt(smsApprovalCodes.expiresAt, now)));
+  const taken = new Set(open.map((r) => r.code));
+  if (taken.size >= 9000) throw new Error('no free approval code');
+  let code: string;
+  do code = String(randomInt(1000, 10_000));
+  while (taken.has(code));
+  await tx.insert(smsApprovalCodes).values({
+    code,
+    noteId: input.noteId,
+    userId: input.userId,
+    phone: input.phone,
+    expiresAt: new Date(now.getTime() + SMS_APPROVAL_CODE_DAYS * 24 * 3600 * 1000),
+    createdAt: now,
+  });
+  return code;
+}
+
+/** Closes every open code of a note once it has been decided (console, another member, SMS). */
+export async function closeApprovalCodes(tx: Tx, noteId: number, decision: string, now: Date): Promise<void> {
+  await tx
+    .update(smsApprovalCodes)
+    .set({ usedAt: now, decision })
+    .where(and(eq(smsApprovalCodes.noteId, noteId), isNull(smsApprovalCodes.usedAt)));
+}
+
+export type CodeVerdict =
+  | { status: 'unknown' | 'used' | 'expired' }
+  | { status: 'decide'; noteId: number; entityId: number; actor: { id: number; admin: boolean } };
+
+/**
+ * What a JA/NEI with a code from a number means. Only a code issued to that very number counts;
+ * anything else is `unknown` (the same answer for a wrong number and a code that never existed, so
+ * the answer tells a guesser nothing). A used code, a note already decided, or an expired code is
+ * answered as such; the member must still hold moderation rights on the note's entity.
+ */
+export async function redeemApprovalCode(
+  tx: Tx,
+  input: { from: string; code: string },
+  now: Date,
+): Promise<CodeVerdict> {
+  const [row] = await tx
+    .select()
+    .from(smsApprovalCodes)
+    .where(and(eq(smsApprovalCodes.code, input.code), eq(smsApprovalCodes.phone, input.from)))
+    .orderBy(desc(smsApprovalCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row) return { status: 'unknown' };
+  if (row.usedAt) return { status: 'used' };
+  if (row.expiresAt <= now) return { status: 'expired' };
+  const [note] = await tx
+    .select({ id: notes.id, entityId: notes.entityId, approved: notes.approved })
+    .from(notes)
+    .where(eq(notes.id, row.noteId))
+    .for('update');
+  if (!note || note.approved) return { status: 'used' };
+  const [user] = await tx
+    .select({ id: users.id, admin: users.admin, phone: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  const ancestry = await getAncestry(tx, note.entityId);
+  // The member left the board or changed number since the code was sent: the code is no longer theirs.
+  if (!user || user.phone !== input.from || !ancestry) return { status: 'unknown' };
+  const actor = { id: user.id, admin: user.admin };
+  if (!can(actor, 'moderate_content', await getGrants(tx, user.id), ancestry)) return { status: 'unknown' };
+  return { status: 'decide', noteId: note.id, entityId: note.entityId, actor };
+}
+
+/**
+ * An SMS note was decided (approved, or rejected: unpublished or deleted while pending): its open
+ * codes close and the resident who sent it hears the outcome once (key per note and outcome).
+ */
+export async function smsNoteDecided(
+  tx: Tx,
+  note: { id: number; entityId: number; source: string; smsMessageId: number | null },
+  decision: 'approved' | 'rejected',
+  now: Date,
+): Promise<void> {
+  if (note.source !== 'sms') return;
+  await closeApprovalCodes(tx, note.id, decision, now);
+  if (!note.smsMessageId) return;
+  const [origin] = await tx
+    .select({ from: smsMessages.from, entityName: entities.name })
+    .from(smsMessages)
+    .innerJoin(entities, eq(entities.id, note.entityId))
+    .where(eq(smsMessages.id, note.smsMessageId));
+  if (!origin) return;
+  const to = normalizeSender(origin.from);
+  if (!to) return;
+  const language = smsLanguageFor(to);
+  const texts = smsTexts(language);
+  const where = whereShown(language, origin.entityName);
+  await queueSms(
+    tx,
+    {
+      key: `decision:${note.id}:${decision}`,
+      kind: decision === 'approved' ? 'reply_approved' : 'reply_rejected',
+      to,
+      text: decision === 'approved' ? texts.approved(where) : texts.rejected(where),
+      scope: await smsScopeOf(tx, await getAncestry(tx, note.entityId)),
+    },
+    now,
+  );
+}

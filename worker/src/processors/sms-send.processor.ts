@@ -1,0 +1,143 @@
+import { type AppDeps, smsOutbound } from '@oppslag/api/core';
+import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import { type SmsProvider, SmsSendError } from '../sms/providers/index';
+
+/**
+ * How long a hand-over counts as still in flight. Longer than the providers' request timeout
+ * (10 s), so a second job never settles a message whose first send is still waiting for an answer.
+ */
+export const SENDING_GRACE_MS = 60_000;
+/** Attempts the provider may refuse a message before it is given up (`failed`). */
+export const MAX_SEND_ATTEMPTS = 8;
+
+export type SendOutcome = 'sent' | 'reconciled' | 'unknown' | 'skipped' | 'failed';
+
+export class SmsInFlightError extends Error {
+  constructor(id: number) {
+    super(`sms_outbound ${id} is being handed to the provider; retry later`);
+    this.name = 'SmsInFlightError';
+  }
+}
+
+/** A failure that proves the provider did not take the message: it answered, or nobody listened. */
+function definitelyNotSent(err: unknown): boolean {
+  if (err instanceof SmsSendError) return true;
+  const code = (err as { cause?: { code?: string } })?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND';
+}
+
+type Deps = Pick<AppDeps, 'database' | 'now'>;
+type Row = typeof smsOutbound.$inferSelect;
+
+/**
+ * The `sms/send` job: hands one recorded outbound SMS to the provider, exactly once.
+ *
+ * 1. In a short transaction the row goes `queued → sending` (with `sendingAt`); that commit is the
+ *    durable mark "a hand-over may have happened".
+ * 2. The provider is called outside any transaction.
+ * 3. The answer is recorded (`sent` + the provider's id). A refusal puts the row back to `queued`
+ *    (BullMQ retries), or `failed` after MAX_SEND_ATTEMPTS.
+ *
+ * If the worker dies between 2 and 3, the next run finds `sending`. Within SENDING_GRACE_MS it
+ * backs off (the first call may still be waiting). After it, the provider is asked whether the
+ * message exists (`find`, Twilio lists its messages): found → recorded as sent, not sent again;
+ * not found → sent now. A provider that cannot be asked (Sveve) leaves the row `unknown` rather
+ * than risk a second copy: a missing reply is better than a duplicate one a resident pays nothing
+ * for but the organization pays twice for.
+ */
+export async function sendOutboundSms(
+  deps: Deps,
+  provider: SmsProvider,
+  outboundId: number,
+): Promise<SendOutcome> {
+  const db = deps.database.db;
+  const claim = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(smsOutbound).where(eq(smsOutbound.id, outboundId)).for('update');
+    if (!row || (row.status !== 'queued' && row.status !== 'sending')) return { action: 'skip' as const };
+    const now = deps.now();
+    if (row.status === 'sending') {
+      const since = row.sendingAt ?? row.createdAt;
+      if (now.getTime() - since.getTime() < SENDING_GRACE_MS) return { action: 'in_flight' as const };
+      return { action: 'settle' as const, row };
+    }
+    await tx
+      .update(smsOutbound)
+      .set({ status: 'sending', sendingAt: now, attempts: row.attempts + 1, provider: provider.name })
+      .where(eq(smsOutbound.id, row.id));
+    return { action: 'send' as const, row };
+  });
+  if (claim.action === 'skip') return 'skipped';
+  if (claim.action === 'in_flight') throw new SmsInFlightError(outboundId);
+  if (claim.action === 'settle') {
+    const settled = await settle(deps, provider, claim.row);
+    if (settled) return settled;
+  }
+  return handOver(deps, provider, claim.row);
+}
+
+/** A `sending` row whose worker died: ask the provider; null means "not there, send it now". */
+async function settle(deps: Deps, provider: SmsProvider, row: Row): Promise<SendOutcome | null> {
+  const db = deps.database.db;
+  const since = row.sendingAt ?? row.createdAt;
+  if (!provider.find) {
+    await db
+      .update(smsOutbound)
+      .set({ status: 'unknown', reason: 'worker stopped during hand-over; provider cannot be asked' })
+      .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')));
+    return 'unknown';
+  }
+  // Messages to the same number already matched to other rows are not this one.
+  const known = await db
+    .select({ id: smsOutbound.providerMessageId })
+    .from(smsOutbound)
+    .where(
+      and(
+        eq(smsOutbound.to, row.to),
+        isNotNull(smsOutbound.providerMessageId),
+        gte(smsOutbound.createdAt, new Date(since.getTime() - 24 * 3600 * 1000)),
+      ),
+    );
+  const found = await provider.find({
+    to: row.to,
+    text: row.text,
+    since,
+    exclude: known.map((k) => k.id as string),
+  });
+  if (found) {
+    await db
+      .update(smsOutbound)
+      .set({ status: 'sent', providerMessageId: found, sentAt: deps.now() })
+      .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')));
+    return 'reconciled';
+  }
+  const [reclaimed] = await db
+    .update(smsOutbound)
+    .set({ sendingAt: deps.now(), attempts: row.attempts + 1 })
+    .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')))
+    .returning({ id: smsOutbound.id });
+  return reclaimed ? null : 'skipped';
+}
+
+async function handOver(deps: Deps, provider: SmsProvider, row: Row): Promise<SendOutcome> {
+  const db = deps.database.db;
+  let providerMessageId: string | null;
+  try {
+    ({ providerMessageId } = await provider.send(row.to, row.text, { reference: row.idempotencyKey }));
+  } catch (err) {
+    if (definitelyNotSent(err)) {
+      const give = row.attempts + 1 >= MAX_SEND_ATTEMPTS;
+      await db
+        .update(smsOutbound)
+        .set({ status: give ? 'failed' : 'queued', reason: (err as Error).message.slice(0, 500) })
+        .where(eq(smsOutbound.id, row.id));
+      if (give) return 'failed';
+    }
+    // Unclear (a timeout): the row stays `sending` and the retry settles it with the provider.
+    throw err;
+  }
+  await db
+    .update(smsOutbound)
+    .set({ status: 'sent', providerMessageId, sentAt: deps.now() })
+    .where(eq(smsOutbound.id, row.id));
+  return 'sent';
+}
