@@ -169,6 +169,26 @@ describe('realtime gateway', () => {
     owner.close();
   });
 
+  it('lets a console preview follow the screen without making it look online', async () => {
+    const owner = await stack.connect(w.users.owner.token);
+    const presence = collect(owner, 'display.presence');
+    const preview = await stack.connect(
+      await stack.deps.tokens.signDisplayPreview(w.entities.displayA.id, 0),
+    );
+    const arrived = nextEvent(preview, 'note.created', (e) => JSON.stringify(e.data).includes('previewed'));
+    expect((await writeNote(w.entities.orgA.id, w.users.owner.token, 'previewed note')).status).toBe(201);
+    await arrived;
+    const { redis, config } = stack.deps;
+    expect((await isOnline(redis, config.redisPrefix, [w.entities.displayA.id])).size).toBe(0);
+    preview.close();
+    // The owner's own note event comes after any presence push the preview could have caused.
+    const later = nextEvent(owner, 'note.created', (e) => JSON.stringify(e.data).includes('after preview'));
+    await writeNote(w.entities.orgA.id, w.users.owner.token, 'after preview');
+    await later;
+    expect(presence.filter((e) => e.entityId === w.entities.displayA.id)).toHaveLength(0);
+    owner.close();
+  });
+
   it('recovers a dropped display connection with its rooms and missed events', async () => {
     const token = await displayToken(w.entities.displayA.id);
     const display: ClientSocket = await stack.connect(token, { reconnection: true });

@@ -19,6 +19,7 @@ export const entitiesApi = {
   remove: (id: number, input: RouteBodyInput<typeof entities.remove>) =>
     call(entities.remove, { params: { id }, body: input }),
   regenerateApiKey: (id: number) => call(entities.regenerateApiKey, { params: { id } }),
+  previewDisplay: (id: number) => call(entities.previewDisplay, { params: { id } }),
   members: (id: number) => call(members.list, { params: { id } }),
   addMembers: (id: number, list: RouteBodyInput<typeof members.add>) =>
     call(members.add, { params: { id }, body: list }),

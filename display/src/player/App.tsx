@@ -4,8 +4,9 @@ import { registerDisplay } from '../api/client';
 import { UnauthorizedError } from '../api/errors';
 import {
   clearSession,
-  credentialsFromQuery,
+  linkFromHash,
   loadSession,
+  type PlayerLink,
   type Session,
   saveSession,
   wasRevoked,
@@ -21,10 +22,17 @@ import { useT } from './use-t';
 /** Registration when the screen has no (valid) token, the live player otherwise. */
 export function App() {
   const t = useT();
-  // A preview link with credentials replaces whatever the screen had, so the old token is not used.
-  const [session, setSession] = useState<Session | null>(() =>
-    credentialsFromQuery(location.search) ? null : loadSession(),
-  );
+  // The link's fragment is read once and removed from the address bar (and history) at once.
+  const [link] = useState<PlayerLink | null>(() => {
+    const found = linkFromHash(location.hash);
+    if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+    return found;
+  });
+  // A preview runs on its own in-memory token; a setup link replaces whatever the screen had.
+  const [session, setSession] = useState<Session | null>(() => {
+    if (link?.kind === 'preview') return { displayId: link.displayId, token: link.token, preview: true };
+    return link?.kind === 'register' ? null : loadSession();
+  });
   const [message, setMessage] = useState<MessageKey | null>(() => (wasRevoked() ? 'register.revoked' : null));
   const [busy, setBusy] = useState(false);
   const setPlayerState = useSetAtom(playerStateAtom);
@@ -46,19 +54,11 @@ export function App() {
     }
   }, []);
 
-  // The console's preview link carries the credentials (admins) or only the display id (others).
-  // They are used once and removed from the address bar so the key does not linger in history;
-  // a full pair always registers again, so a preview after a key regeneration just works.
-  const [prefill] = useState(() => new URLSearchParams(location.search).get('displayId') ?? '');
+  // A setup link registers once, so a screen set up again after a key regeneration just works.
   useEffect(() => {
-    const creds = credentialsFromQuery(location.search);
-    const url = new URL(location.href);
-    if (!url.searchParams.has('displayId') && !url.searchParams.has('apiKey')) return;
-    url.searchParams.delete('displayId');
-    url.searchParams.delete('apiKey');
-    history.replaceState(null, '', url);
-    if (creds) void register(creds.displayId, creds.apiKey);
-  }, [register]);
+    if (link?.kind === 'register') void register(link.credentials.displayId, link.credentials.apiKey);
+  }, [link, register]);
+  const prefill = link && link.kind !== 'register' ? link.displayId : '';
 
   useEffect(() => {
     if (!session) return;
@@ -67,6 +67,13 @@ export function App() {
       session,
       onState: setPlayerState,
       onRevoked: () => {
+        if (session.preview) {
+          // The preview's minutes are up (or the key changed): the screen's own session is untouched.
+          setToken(null);
+          setMessage('preview.ended');
+          setSession(null);
+          return;
+        }
         // Only forget the token this engine ran with, never one a newer registration just stored.
         if (loadSession()?.token !== session.token) return;
         clearSession(true);

@@ -1,5 +1,5 @@
-import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../db/schema/index';
 import { encodeDisplayId } from '../../lib/hashids';
