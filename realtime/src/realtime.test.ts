@@ -1,5 +1,6 @@
 import { isOnline } from '@oppslag/api/core';
 import { createWorld, type World } from '@oppslag/api/testing';
+import { SUBSCRIBE_LIMIT } from '@oppslag/common';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +168,20 @@ describe('realtime gateway', () => {
     await offline;
     expect((await isOnline(redis, config.redisPrefix, [w.entities.displayA.id])).size).toBe(0);
     owner.close();
+  });
+
+  it('answers a socket flooding subscribe requests with rate_limited, without a database check', async () => {
+    const moderator = await stack.connect(w.users.moderator.token);
+    const answers: { ok: boolean; error?: string }[] = [];
+    for (let i = 0; i < SUBSCRIBE_LIMIT + 5; i++)
+      answers.push(await moderator.emitWithAck('subscribe', { entityId: w.entities.groupA.id }));
+    expect(answers.filter((a) => a.ok)).toHaveLength(SUBSCRIBE_LIMIT);
+    expect(answers.slice(SUBSCRIBE_LIMIT)).toEqual(Array(5).fill({ ok: false, error: 'rate_limited' }));
+    // Another socket has its own budget.
+    const other = await stack.connect(w.users.moderator.token);
+    expect(await other.emitWithAck('subscribe', { entityId: w.entities.groupA.id })).toEqual({ ok: true });
+    moderator.close();
+    other.close();
   });
 
   it('lets a console preview follow the screen without making it look online', async () => {
