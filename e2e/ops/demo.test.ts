@@ -54,9 +54,7 @@ describe('the demo shows itself', { timeout: 300_000 }, () => {
       'the start output to name a display link',
       () => {
         if (started.child.exitCode !== null) throw new Error(started.text());
-        return (
-          started.text().match(/Inngang Blokk A.*\n\s+(http\S+\/display\/#displayId=\S+)/)?.[1] ?? false
-        );
+        return started.text().match(/Inngang Blokk A.*\n\s+(http\S+\/display\/#displayId=\S+)/)?.[1] ?? false;
       },
       240_000,
     )) as string;

@@ -108,6 +108,22 @@ describe('reading assets', () => {
     expect(closed.headers.getSetCookie().join('\n')).toMatch(/oppslag_assets=;.*path=\/api\/assets/i);
   });
 
+  it('stops a display token once its API key is regenerated', async () => {
+    const { id } = await insertAsset(api.deps, world.entities.orgA.id);
+    const display = await createEntity(api.deps, {
+      name: 'Lobby',
+      type: 'display',
+      parentId: world.entities.orgA.id,
+      apiKey: 'k',
+    });
+    const token = await api.deps.tokens.signDisplay(display.id, 0);
+    expect((await get(`/api/assets/${id}/original`, bearer(token))).status).toBe(200);
+    const { entities } = await import('../../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await api.deps.database.db.update(entities).set({ apiKeyVersion: 1 }).where(eq(entities.id, display.id));
+    expect((await get(`/api/assets/${id}/original`, bearer(token))).status).toBe(401);
+  });
+
   it('shows assets of ancestors (inherited and master banners) but only their owners change them', async () => {
     const { id } = await insertAsset(api.deps, world.entities.root.id);
     const moderator = world.users.moderator.token;
