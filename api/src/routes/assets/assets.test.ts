@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngSample } from '../../test/asset-samples';
 import { insertAsset, multipartRequest, uploadAsset } from '../../test/asset-upload';
-import { createEntity, createWorld, type World } from '../../test/fixtures';
+import { createEntity, createUser, createWorld, grant, type World } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 
 let api: TestApi;
@@ -70,18 +70,21 @@ describe('reading assets', () => {
   it('lets an <img> load files with the asset file cookie: HttpOnly, scoped to /api/assets, minutes long', async () => {
     const { id } = await insertAsset(api.deps, world.entities.groupA.id);
     const other = await insertAsset(api.deps, world.entities.orgB.id);
-    const session = await api.request('POST', '/api/assets/session', { token: world.users.moderator.token });
+    // A user of its own, since the test ends with a password-change style token version bump.
+    const editor = await createUser(api.deps, { email: 'cookie-editor@example.com' });
+    await grant(api.deps, editor.id, world.entities.groupA.id, 'moderator');
+    const session = await api.request('POST', '/api/assets/session', { token: editor.token });
     expect(session.status).toBe(200);
     const setCookie = session.headers.getSetCookie().join('\n');
     expect(setCookie).toMatch(/httponly/i);
     expect(setCookie).toMatch(/path=\/api\/assets(;|$)/im);
     expect(setCookie).toMatch(/samesite=strict/i);
-    expect(setCookie).not.toContain(world.users.moderator.token);
+    expect(setCookie).not.toContain(editor.token);
     expect(Date.parse(session.body.expiresAt) - Date.now()).toBeLessThanOrEqual(20 * 60 * 1000);
     const cookie = setCookie.split(';')[0];
     expect((await get(`/api/assets/${id}/cropped?v=1`, { cookie })).status).toBe(200);
     expect((await get(`/api/assets/${id}/original`, { cookie })).status).toBe(200);
-    // The cookie is the moderator's: another tenant's asset does not exist for it.
+    // The cookie is the editor's: another tenant's asset does not exist for it.
     expect((await get(`/api/assets/${other.id}/original`, { cookie })).status).toBe(404);
     // It opens the files only, not the JSON routes or anything else.
     expect((await get(`/api/assets/${id}`, { cookie })).status).toBe(401);
@@ -101,7 +104,7 @@ describe('reading assets', () => {
     await api.deps.database.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, world.users.moderator.id));
+      .where(eq(users.id, editor.id));
     expect((await get(`/api/assets/${id}/original`, { cookie })).status).toBe(401);
     // Signing out clears it.
     const closed = await api.request('DELETE', '/api/assets/session');
