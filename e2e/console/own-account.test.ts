@@ -67,7 +67,8 @@ describe('own account changes keep working', () => {
     // Keep working inside the app: open the group's notes and see a note arrive live.
     await page.getByRole('link', { name: 'Enheter', exact: true }).first().click();
     await page.getByRole('link', { name: 'Blokk A', exact: true }).first().click();
-    await page.getByRole('link', { name: 'Oppslag', exact: true }).first().click();
+    // The notes tab (the app bar's logo is called "Oppslag" too).
+    await page.locator(`main a[href="/entities/${groupId}/notes"]`).first().click();
     await page.waitForURL(`**/entities/${groupId}/notes`);
     expect((await note('Strømmen går kl. 12')).status).toBe(201);
     await page.getByText('Strømmen går kl. 12').waitFor();
