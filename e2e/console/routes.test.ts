@@ -406,6 +406,17 @@ describe('console routes', () => {
     await screenshot(page, 'not-found');
   });
 
+  it('an unknown path inside the signed-in app shows the 404 in the app frame with a way back', async () => {
+    const { page } = await open('/no/such/page', moderatorToken);
+    await page.getByRole('heading', { name: 'Fant ikke siden' }).waitFor();
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByRole('link', { name: 'Gå til innlogging' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Gå til enheter' }).click();
+    await page.waitForURL('**/entities');
+    await page.getByRole('heading', { name: 'Enheter' }).waitFor();
+    await screenshot(page, 'not-found-signed-in');
+  });
+
   it('going offline shows the connectivity dialog; coming back online closes it', async () => {
     const { page, context } = await open('/entities');
     await page.getByRole('heading', { name: 'Enheter' }).waitFor();
