@@ -411,10 +411,10 @@ describe('console routes', () => {
     await page.getByRole('heading', { name: 'Fant ikke siden' }).waitFor();
     await page.getByTestId('user-menu').waitFor();
     expect(await page.getByRole('link', { name: 'Gå til innlogging' }).count()).toBe(0);
+    await screenshot(page, 'not-found-signed-in');
     await page.getByRole('link', { name: 'Gå til enheter' }).click();
     await page.waitForURL('**/entities');
     await page.getByRole('heading', { name: 'Enheter' }).waitFor();
-    await screenshot(page, 'not-found-signed-in');
   });
 
   it('going offline shows the connectivity dialog; coming back online closes it', async () => {
