@@ -27,7 +27,8 @@ const userRow = (id: number, email: string) => ({
  * rule applies, so a new address asks for the current password and the fresh token is kept; on
  * someone else's account neither.
  */
-describe('UserDetailsPage', () => {
+// The first render loads the page's modules: under a busy machine that takes seconds.
+describe('UserDetailsPage', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await setLanguage('en');
   });
@@ -71,12 +72,14 @@ describe('UserDetailsPage', () => {
       'PUT /api/account': { user: userRow(1, 'drift@example.com'), token: 'fresh-token' },
     });
     renderAt(1);
-    await screen.findByDisplayValue('admin@example.com');
+    await screen.findByDisplayValue('admin@example.com', {}, { timeout: 10_000 });
     expect(screen.queryByLabelText(/^Current password/)).toBeNull();
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'drift@example.com' } });
     fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'admin-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('User details successfully updated.')).toBeTruthy();
+    expect(
+      await screen.findByText('User details successfully updated.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(bodyOf(spy, 'PUT /api/account')).toMatchObject({
       email: 'drift@example.com',
       currentPassword: 'admin-password',
@@ -91,11 +94,13 @@ describe('UserDetailsPage', () => {
       'PUT /api/users/2': userRow(2, 'kari.ny@example.com'),
     });
     renderAt(2);
-    await screen.findByDisplayValue('kari@example.com');
+    await screen.findByDisplayValue('kari@example.com', {}, { timeout: 10_000 });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'kari.ny@example.com' } });
     expect(screen.queryByLabelText(/^Current password/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('User details successfully updated.')).toBeTruthy();
+    expect(
+      await screen.findByText('User details successfully updated.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(bodyOf(spy, 'PUT /api/users/2')).not.toHaveProperty('currentPassword');
     expect(currentToken()).not.toBe('fresh-token');
   });
