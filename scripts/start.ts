@@ -143,7 +143,7 @@ function printDemo(summary: DemoSummary): void {
     'Displays (display id / API key; the link opens the screen directly):',
     ...summary.displays.flatMap((d) => [
       `  ${d.name.padEnd(20)} ${d.displayId}  ${d.apiKey ?? '-'}`,
-      ...(d.apiKey ? [`    ${summary.url}/display/?displayId=${d.displayId}&apiKey=${d.apiKey}`] : []),
+      ...(d.apiKey ? [`    ${summary.url}/display/#displayId=${d.displayId}&apiKey=${d.apiKey}`] : []),
     ]),
     '',
   ];

@@ -1,4 +1,4 @@
-import type { Role } from './constants';
+import { ENTITY_TYPES, type EntityType, type Role } from './constants';
 
 /** Permission names of spec §6. */
 export const PERMISSIONS = [
@@ -65,4 +65,18 @@ export function can(
   ancestry: readonly number[],
 ): boolean {
   return permissionsOn(actor, grants, ancestry).includes(permission);
+}
+
+/**
+ * What an actor may choose when creating an entity (spec §4, §6), asked by the API when it creates
+ * one and by the console to offer only those choices: the superadmin anything; anyone else, with
+ * `create_entity` on the parent (`can`), only a group or display below it, without a code word.
+ */
+export function entityCreationChoices(actor: Actor): {
+  topLevel: boolean;
+  codeWord: boolean;
+  types: readonly EntityType[];
+} {
+  if (actor.admin) return { topLevel: true, codeWord: true, types: ENTITY_TYPES };
+  return { topLevel: false, codeWord: false, types: ['group', 'display'] };
 }

@@ -45,7 +45,20 @@ describe('console banners', () => {
       mimeType: 'image/png',
       buffer: png,
     });
-    await dialog.getByTestId('crop-preview').locator('img').waitFor();
+    const preview = dialog.getByTestId('crop-preview').locator('img');
+    await preview.waitFor();
+    // The image loads with the asset file cookie: no token in its URL (issue 14 item 6).
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 10_000,
+      })
+      .toBe(1200);
+    expect(await preview.getAttribute('src')).toMatch(/^\/api\/assets\/\d+\/original\?v=\d+$/);
+    expect((await context.cookies()).find((c) => c.name === 'oppslag_assets')).toMatchObject({
+      httpOnly: true,
+      path: '/api/assets',
+      sameSite: 'Strict',
+    });
     await dialog.getByRole('slider').fill('1.5');
     await dialog.getByLabel('Forskyvning x').fill('40');
     await screenshot(page, 'banner-dialog');

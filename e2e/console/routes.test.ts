@@ -190,17 +190,15 @@ describe('console routes', () => {
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Lag ny API-nøkkel' }).click();
     await expect.poll(() => page.getByTestId('api-key').textContent(), { timeout: 10_000 }).not.toBe(before);
-    // The preview opens the player in a new tab with the display's credentials.
-    await page.evaluate(() => {
-      window.open = (url?: string | URL) => {
-        (window as unknown as { opened: string }).opened = String(url);
-        return null;
-      };
-    });
+    // The preview opens the player in a new tab with a short-lived preview token in the fragment,
+    // never the API key (display-preview.test.ts follows it into the player).
+    const tab = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Forhåndsvis skjerm' }).click();
-    const opened = await page.evaluate(() => (window as unknown as { opened: string }).opened);
-    const apiKey = await page.getByTestId('api-key').textContent();
-    expect(opened).toBe(`${s.url}/display?displayId=${display.displayId}&apiKey=${apiKey}`);
+    const player = await tab;
+    await player.waitForURL(`${s.url}/display/**`);
+    const apiKey = String(await page.getByTestId('api-key').textContent());
+    expect(player.url()).not.toContain(apiKey);
+    await player.close();
     await screenshot(page, 'entity-general');
   });
 
@@ -431,6 +429,17 @@ describe('console routes', () => {
     await page.getByText('/no/such/page').waitFor();
     await page.getByRole('link', { name: 'Gå til innlogging' }).waitFor();
     await screenshot(page, 'not-found');
+  });
+
+  it('an unknown path inside the signed-in app shows the 404 in the app frame with a way back', async () => {
+    const { page } = await open('/no/such/page', moderatorToken);
+    await page.getByRole('heading', { name: 'Fant ikke siden' }).waitFor();
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByRole('link', { name: 'Gå til innlogging' }).count()).toBe(0);
+    await screenshot(page, 'not-found-signed-in');
+    await page.getByRole('link', { name: 'Gå til enheter' }).click();
+    await page.waitForURL('**/entities');
+    await page.getByRole('heading', { name: 'Enheter' }).waitFor();
   });
 
   it('going offline shows the connectivity dialog; coming back online closes it', async () => {

@@ -36,7 +36,7 @@ describe('emergency alert: console dialog → screen takeover → all clear', ()
     player = screen.page;
     // The console's preview link: the player registers with the credentials and goes live.
     await player.goto(
-      `/display/?displayId=${encodeURIComponent(display.displayId as string)}&apiKey=${encodeURIComponent(display.apiKey as string)}`,
+      `/display/#displayId=${encodeURIComponent(display.displayId as string)}&apiKey=${encodeURIComponent(display.apiKey as string)}`,
     );
     await player.locator('[data-testid="connection"][data-online="true"]').waitFor({ timeout: 30_000 });
   }, 180_000);

@@ -126,7 +126,7 @@ describe.each(['oppslag', 'styretavla'] as const)('note board pages, feature set
       const page = await browser.newPage({ viewport });
       try {
         await page.clock.install();
-        await page.goto(`${stack.url}/display/?displayId=${world.displayId}&apiKey=${world.apiKey}`);
+        await page.goto(`${stack.url}/display/#displayId=${world.displayId}&apiKey=${world.apiKey}`);
         await page.locator(`[data-orientation="${orientation ? 'vertical' : 'horizontal'}"]`).waitFor();
         await page.locator('[data-testid="note"]').first().waitFor();
         await page.evaluate(() => document.fonts.ready);

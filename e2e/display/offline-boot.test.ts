@@ -56,7 +56,7 @@ describe('display player boots without network', () => {
     await stack?.close();
   });
 
-  const startUrl = () => `${stack.url}/display/?displayId=${world.displayId}&apiKey=${world.apiKey}`;
+  const startUrl = () => `${stack.url}/display/#displayId=${world.displayId}&apiKey=${world.apiKey}`;
 
   it('first boot: says it is connecting, keeps trying, and goes live when the server answers', async () => {
     const page = await context.newPage();

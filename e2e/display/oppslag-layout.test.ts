@@ -78,7 +78,7 @@ describe('display player, oppslag feature set', () => {
   });
 
   it('shows the square banner and the partner logo, horizontally and vertically', async () => {
-    await page.goto(`${stack.url}/display/?displayId=${world.displayId}&apiKey=${world.apiKey}`);
+    await page.goto(`${stack.url}/display/#displayId=${world.displayId}&apiKey=${world.apiKey}`);
     await page.locator('[data-testid="note"]').first().waitFor();
     const banner = page.locator('[data-widget="banner"]');
     expect(await banner.evaluate((el) => [el.style.width, el.style.height])).toEqual(['1080px', '1080px']);

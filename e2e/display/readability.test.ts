@@ -124,7 +124,7 @@ describe.each(['oppslag', 'styretavla'] as const)(
         expect(put.status).toBe(200);
         const page = await browser.newPage({ viewport });
         try {
-          await page.goto(`${stack.url}/display/?displayId=${world.displayId}&apiKey=${world.apiKey}`);
+          await page.goto(`${stack.url}/display/#displayId=${world.displayId}&apiKey=${world.apiKey}`);
           await page.locator(`[data-orientation="${orientation ? 'vertical' : 'horizontal'}"]`).waitFor();
           await page.locator('[data-testid="note"]').first().waitFor();
           await page.locator('[data-testid="departure"]').first().waitFor();

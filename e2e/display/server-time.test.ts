@@ -50,7 +50,7 @@ describe('display player on a device clock two hours off', () => {
       try {
         await page.clock.install({ time: Date.now() + skew });
         expect(Math.abs((await page.evaluate(() => Date.now())) - (Date.now() + skew))).toBeLessThan(60_000);
-        await page.goto(`${stack.url}/display/?displayId=${world.displayId}&apiKey=${world.apiKey}`);
+        await page.goto(`${stack.url}/display/#displayId=${world.displayId}&apiKey=${world.apiKey}`);
         await page.locator('[data-testid="note"]', { hasText: 'Vannet stenges i en time' }).waitFor();
         // The clock shows the server's minute (either side of a minute boundary while we look).
         const shown = await page.getByTestId('clock-time').textContent();

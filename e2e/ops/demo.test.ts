@@ -54,9 +54,7 @@ describe('the demo shows itself', { timeout: 300_000 }, () => {
       'the start output to name a display link',
       () => {
         if (started.child.exitCode !== null) throw new Error(started.text());
-        return (
-          started.text().match(/Inngang Blokk A.*\n\s+(http\S+\/display\/\?displayId=\S+)/)?.[1] ?? false
-        );
+        return started.text().match(/Inngang Blokk A.*\n\s+(http\S+\/display\/#displayId=\S+)/)?.[1] ?? false;
       },
       240_000,
     )) as string;
@@ -122,7 +120,7 @@ describe('the demo shows itself', { timeout: 300_000 }, () => {
       120_000,
     );
     await saveScreenshot(page, 'display-horizontal.png');
-    const portraitLink = out.match(/Inngang Blokk B.*\n\s+(http\S+\/display\/\?displayId=\S+)/)?.[1];
+    const portraitLink = out.match(/Inngang Blokk B.*\n\s+(http\S+\/display\/#displayId=\S+)/)?.[1];
     expect(portraitLink).toBeDefined();
     const portrait = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
     await portrait.goto(String(portraitLink).replace(`localhost:${port}`, `127.0.0.1:${port}`));

@@ -30,7 +30,10 @@ export async function identify(deps: AppDeps, token: unknown): Promise<SocketIde
     if (!row || row.kv !== display.kv) return null;
     const ancestry = await getAncestry(db, row.id);
     if (!ancestry) return null;
-    return { kind: 'display', displayId: row.id, ancestry };
+    // A console's preview sees what the screen sees but is not the screen (no presence).
+    return display.pv
+      ? { kind: 'display', displayId: row.id, ancestry, preview: true }
+      : { kind: 'display', displayId: row.id, ancestry };
   }
   return null;
 }

@@ -4,7 +4,7 @@ import type { BroadcastOperator, RemoteSocket, Server, Socket } from 'socket.io'
 /** Who is on the other end of a socket, decided once by the handshake middleware. */
 export type SocketIdentity =
   | { kind: 'user'; userId: number; admin: boolean }
-  | { kind: 'display'; displayId: number; ancestry: number[] };
+  | { kind: 'display'; displayId: number; ancestry: number[]; preview?: boolean };
 
 /** What the gateway keeps on `socket.data` (visible to every node through `fetchSockets`). */
 export interface SocketData {

@@ -25,7 +25,8 @@ export class DisplayPresence {
 
   async connected(socket: GatewaySocket): Promise<void> {
     const identity = socket.data.identity;
-    if (identity.kind !== 'display') return;
+    // A console's preview is not the screen: it must not make an unplugged screen look online.
+    if (identity.kind !== 'display' || identity.preview) return;
     await markOnline(this.deps.redis, this.deps.config.redisPrefix, identity.displayId, {
       ttlSeconds: PRESENCE_TTL_SECONDS,
     }).catch((err: Error) => this.deps.logger.warn({ err: err.message }, 'presence mark failed'));
@@ -34,13 +35,15 @@ export class DisplayPresence {
 
   async disconnected(socket: GatewaySocket): Promise<void> {
     const identity = socket.data.identity;
-    if (identity.kind !== 'display') return;
+    if (identity.kind !== 'display' || identity.preview) return;
     // Another tab or node may still hold this display.
     const remaining = await this.io
       .in(rooms.display(identity.displayId))
       .fetchSockets()
       .catch(() => []);
-    if (remaining.some((s) => s.id !== socket.id)) return;
+    const screen = (s: { id: string; data: { identity: { kind: string; preview?: boolean } } }) =>
+      s.id !== socket.id && !s.data.identity.preview;
+    if (remaining.some(screen)) return;
     await markOffline(this.deps.redis, this.deps.config.redisPrefix, identity.displayId).catch(
       () => undefined,
     );
@@ -61,7 +64,7 @@ export class DisplayPresence {
     const ids = new Set<number>();
     for (const socket of this.io.of('/').sockets.values()) {
       const identity = socket.data.identity;
-      if (identity?.kind === 'display') ids.add(identity.displayId);
+      if (identity?.kind === 'display' && !identity.preview) ids.add(identity.displayId);
     }
     if (ids.size === 0) return;
     const pipeline = this.deps.redis.pipeline();

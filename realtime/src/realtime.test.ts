@@ -1,5 +1,6 @@
 import { isOnline } from '@oppslag/api/core';
 import { createWorld, type World } from '@oppslag/api/testing';
+import { SUBSCRIBE_LIMIT } from '@oppslag/common';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,40 @@ describe('realtime gateway', () => {
     display.close();
     await offline;
     expect((await isOnline(redis, config.redisPrefix, [w.entities.displayA.id])).size).toBe(0);
+    owner.close();
+  });
+
+  it('answers a socket flooding subscribe requests with rate_limited, without a database check', async () => {
+    const moderator = await stack.connect(w.users.moderator.token);
+    const answers: { ok: boolean; error?: string }[] = [];
+    for (let i = 0; i < SUBSCRIBE_LIMIT + 5; i++)
+      answers.push(await moderator.emitWithAck('subscribe', { entityId: w.entities.groupA.id }));
+    expect(answers.filter((a) => a.ok)).toHaveLength(SUBSCRIBE_LIMIT);
+    expect(answers.slice(SUBSCRIBE_LIMIT)).toEqual(Array(5).fill({ ok: false, error: 'rate_limited' }));
+    // Another socket has its own budget.
+    const other = await stack.connect(w.users.moderator.token);
+    expect(await other.emitWithAck('subscribe', { entityId: w.entities.groupA.id })).toEqual({ ok: true });
+    moderator.close();
+    other.close();
+  });
+
+  it('lets a console preview follow the screen without making it look online', async () => {
+    const owner = await stack.connect(w.users.owner.token);
+    const presence = collect(owner, 'display.presence');
+    const preview = await stack.connect(
+      await stack.deps.tokens.signDisplayPreview(w.entities.displayA.id, 0),
+    );
+    const arrived = nextEvent(preview, 'note.created', (e) => JSON.stringify(e.data).includes('previewed'));
+    expect((await writeNote(w.entities.orgA.id, w.users.owner.token, 'previewed note')).status).toBe(201);
+    await arrived;
+    const { redis, config } = stack.deps;
+    expect((await isOnline(redis, config.redisPrefix, [w.entities.displayA.id])).size).toBe(0);
+    preview.close();
+    // The owner's own note event comes after any presence push the preview could have caused.
+    const later = nextEvent(owner, 'note.created', (e) => JSON.stringify(e.data).includes('after preview'));
+    await writeNote(w.entities.orgA.id, w.users.owner.token, 'after preview');
+    await later;
+    expect(presence.filter((e) => e.entityId === w.entities.displayA.id)).toHaveLength(0);
     owner.close();
   });
 

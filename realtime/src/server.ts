@@ -1,6 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
-import { type AppDeps, connectedClients, invalidEvents, ProcessorRegistry, Queues } from '@oppslag/api/core';
-import type { SyncPayload } from '@oppslag/common';
+import {
+  type AppDeps,
+  connectedClients,
+  invalidEvents,
+  ProcessorRegistry,
+  Queues,
+  subscribeLimited,
+} from '@oppslag/api/core';
+import { SUBSCRIBE_LIMIT, SUBSCRIBE_WINDOW_MS, type SyncPayload } from '@oppslag/common';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -11,6 +18,7 @@ import { DisplayPresence } from './presence';
 import { createEventPusher } from './push';
 import { applyRooms, entityRoomFor, maySubscribe, roomsFor } from './rooms';
 import { baselineFor, RoomSync } from './sync';
+import { WindowCounter } from './window-counter';
 
 export interface Realtime {
   io: GatewayServer;
@@ -92,7 +100,14 @@ export async function startRealtime(
       connectedClients.dec({ kind });
       void presence.disconnected(socket);
     });
+    const subscribes = new WindowCounter(SUBSCRIBE_LIMIT, SUBSCRIBE_WINDOW_MS);
     socket.on('subscribe', async (request, ack) => {
+      // Each request reads the database: a socket flooding it is answered without a check.
+      if (!subscribes.take(Date.now())) {
+        subscribeLimited.inc();
+        if (typeof ack === 'function') ack({ ok: false, error: 'rate_limited' });
+        return;
+      }
       const entityId: unknown = (request as { entityId?: unknown } | null)?.entityId;
       const ok =
         typeof entityId === 'number' &&

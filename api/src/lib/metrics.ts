@@ -57,6 +57,13 @@ export const connectedClients = new Gauge({
   registers: [registry],
 });
 
+/** `subscribe` requests answered `rate_limited` without a database check (issue 14 item 10). */
+export const subscribeLimited = new Counter({
+  name: 'oppslag_realtime_subscribe_limited_total',
+  help: 'Socket subscribe requests refused because the socket sent too many',
+  registers: [registry],
+});
+
 export const fanoutLatency = new Histogram({
   name: 'oppslag_event_fanout_seconds',
   help: 'From the event row being written to its push leaving this realtime node',

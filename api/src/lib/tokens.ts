@@ -5,6 +5,8 @@ import { z } from 'zod';
 const ISSUER = 'oppslag';
 export const USER_AUDIENCE = 'oppslag-console';
 export const DISPLAY_AUDIENCE = 'oppslag-display';
+/** How long a console's display preview lasts before it must be opened again from the console. */
+export const DISPLAY_PREVIEW_SECONDS = 30 * 60;
 /** The only algorithm accepted; pinned so `alg: none` or key confusion can never verify. */
 const ALG = 'HS256';
 
@@ -13,6 +15,8 @@ const displayClaims = z.object({
   typ: z.literal('display'),
   entityId: z.number().int(),
   kv: z.number().int(),
+  /** A console's preview of the screen: read-only, never counted as the screen being online. */
+  pv: z.literal(true).optional(),
 });
 export type UserClaims = z.infer<typeof userClaims>;
 export type DisplayClaims = z.infer<typeof displayClaims>;
@@ -64,6 +68,23 @@ export class TokenService {
       .setSubject(`display:${entityId}`)
       .setIssuedAt(iat)
       .setExpirationTime(iat + 365 * 24 * 3600)
+      .sign(this.key);
+  }
+
+  /**
+   * A preview token for the console's "preview display" (issue 11 item 1, issue 14 item 6): the
+   * display's own read scope, minutes long, carried in a URL fragment that never reaches a server
+   * log. `pv` keeps it from registering the screen or marking it online.
+   */
+  signDisplayPreview(entityId: number, apiKeyVersion: number, ttlSeconds = DISPLAY_PREVIEW_SECONDS) {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ typ: 'display', entityId, kv: apiKeyVersion, pv: true })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: this.keyId })
+      .setIssuer(ISSUER)
+      .setAudience(DISPLAY_AUDIENCE)
+      .setSubject(`display:${entityId}`)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
       .sign(this.key);
   }
 

@@ -35,22 +35,25 @@ async function displayFromToken(deps: AppDeps, token: string): Promise<number | 
 }
 
 /**
- * Resolves the viewer from the user already authenticated by userAuth, or from a token that is a
- * user JWT or a display token. `queryToken` is the `?token=` of image URLs, which an <img> uses
- * because it cannot send headers.
+ * Resolves the viewer from the user already authenticated by userAuth, or from a header token
+ * that is a user JWT or a display token, or else from the user of the asset file cookie
+ * (`cookieUser`, see assets.routes.ts), with which an `<img>` loads the files. No token is ever
+ * read from the URL (issue 14 item 6).
  */
 export async function resolveAssetViewer(
   deps: AppDeps,
   state: { user?: AuthedUser },
   headerToken: string | null,
-  queryToken: string | null,
+  cookieUser: AuthedUser | null = null,
 ): Promise<AssetViewer> {
   if (state.user) return { kind: 'user', user: state.user };
-  const token = headerToken ?? queryToken;
-  if (!token) throw unauthorized();
-  const user = await userFromToken(deps, token);
+  if (!headerToken) {
+    if (cookieUser) return { kind: 'user', user: cookieUser };
+    throw unauthorized();
+  }
+  const user = await userFromToken(deps, headerToken);
   if (user) return { kind: 'user', user };
-  const displayId = await displayFromToken(deps, token);
+  const displayId = await displayFromToken(deps, headerToken);
   if (displayId) return { kind: 'display', displayId };
   throw tokenInvalid();
 }

@@ -40,14 +40,22 @@ export async function login(deps: AppDeps, email: string, password: string): Pro
 }
 
 /**
- * Mails a reset link when the account exists. The caller answers the same either way, and the
- * mail goes out without being awaited so the answer's timing does not tell either.
+ * Mails a reset link when the account exists. The caller answers the same either way, and known
+ * and unknown addresses answer after the same work, one lookup: the token row and the mail are
+ * written after the answer, so its timing does not tell whether the account exists (issue 14
+ * item 10; the audit measured 8.5 vs 5.9 ms when the token row was written first).
  */
 export async function requestReset(deps: AppDeps, email: string, mayMail: boolean): Promise<void> {
   const row = await findUserByEmail(deps.database.db, email);
   if (!row || !mayMail) return;
+  void mailResetLink(deps, row).catch((err: Error) =>
+    deps.logger.warn({ err: err.message }, 'password reset link not sent'),
+  );
+}
+
+async function mailResetLink(deps: AppDeps, row: UserRow): Promise<void> {
   const token = await issueResetToken(deps.database.db, deps, row.id, 'reset');
-  void sendMailSafely(deps, mailTemplates.reset(row.email, row.language, resetLink(deps, token)));
+  await sendMailSafely(deps, mailTemplates.reset(row.email, row.language, resetLink(deps, token)));
 }
 
 /** Sets a new password and bumps the token version, so every token issued before dies. */

@@ -3,6 +3,7 @@ import {
   type Actor,
   type CreateEntityInput,
   canHaveChildren,
+  entityCreationChoices,
   type FeatureSet,
   isContentSlot,
   normalizePhone,
@@ -112,9 +113,10 @@ export async function createEntity(
   ctx: EntityServiceContext,
 ): Promise<{ row: EntityRow; permissions: Permission[] }> {
   const parentId = input.parentId ?? null;
+  const choices = entityCreationChoices(actor);
   let perms: Permission[];
   if (parentId === null) {
-    if (!actor.admin)
+    if (!choices.topLevel)
       throw forbidden('Only the superadmin can create top-level entities', {
         path: 'parentId',
         code: 'not_allowed',
@@ -136,14 +138,14 @@ export async function createEntity(
         `An entity of type ${parent.type} cannot have children`,
       );
   }
-  if ((input.type === 'system' || input.type === 'organization') && !actor.admin)
+  if (!choices.types.includes(input.type))
     throw forbidden(`Only the superadmin can create entities of type ${input.type}`, {
       path: 'type',
       code: 'not_allowed',
     });
   const codeWord = input.codeWord ?? null;
   if (codeWord !== null) {
-    if (!actor.admin)
+    if (!choices.codeWord)
       throw forbidden('Only the superadmin can set the code word', { path: 'codeWord', code: 'not_allowed' });
     await assertCodeWordFree(tx, codeWord);
   }

@@ -4,6 +4,7 @@ import {
   compareNotes,
   DEFAULT_NOTE_ICON,
   NOTE_END_BEFORE_START_MESSAGE,
+  permissionsOn,
   THEME_PRIMARY,
   type UpdateNoteInput,
 } from '@oppslag/common';
@@ -14,6 +15,7 @@ import { invalidField, notFound } from '../errors';
 import { startOfToday } from '../lib/oslo-time';
 import { isBlankRichText, sanitizeRichText } from '../lib/rich-text';
 import { type NoteRow, presentNote } from '../presenters/note.presenter';
+import { getAncestry, getGrants } from './access.service';
 import { recordEvent } from './events.service';
 import { smsNoteDecided } from './sms-approval.service';
 
@@ -36,9 +38,24 @@ function cleanText(text: string): string {
   return clean;
 }
 
-async function checkOwner(tx: Tx, ownerId: number): Promise<void> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId));
-  if (!row) throw invalidField({ path: 'ownerId', code: 'not_found' }, 'Owner does not exist');
+export const NOTE_OWNER_MESSAGE = 'Owner must be a user with access to this entity';
+
+/**
+ * A note's owner must be someone who may see the note's entity (a role on it or above it, or the
+ * superadmin). A missing user and a user of another organization get the same answer, so the
+ * field cannot be used to find out which user ids exist (issue 14 item 10).
+ */
+async function checkOwner(tx: Tx, entityId: number, ownerId: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id, admin: users.admin })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  const ancestry = row ? await getAncestry(tx, entityId) : null;
+  const allowed =
+    row && ancestry
+      ? permissionsOn(row, row.admin ? [] : await getGrants(tx, row.id), ancestry).includes('read')
+      : false;
+  if (!allowed) throw invalidField({ path: 'ownerId', code: 'invalid_value' }, NOTE_OWNER_MESSAGE);
 }
 
 /** Spec §5: a note cannot start before today (Europe/Oslo); a start already stored may stay. */
@@ -86,7 +103,7 @@ export async function createNote(
   if (input.entityId !== undefined && input.entityId !== entityId)
     throw invalidField({ path: 'entityId', code: 'path_mismatch' }, 'Entity id does not match the path');
   checkStart(input.date, now);
-  if (input.ownerId != null) await checkOwner(tx, input.ownerId);
+  if (input.ownerId != null) await checkOwner(tx, entityId, input.ownerId);
   return insertNote(
     tx,
     {
@@ -184,7 +201,7 @@ export async function updateNote(
   if (input.date && input.date.getTime() !== current.date.getTime()) checkStart(input.date, now);
   if (end && end < date)
     throw invalidField({ path: 'end', code: 'end_before_start' }, NOTE_END_BEFORE_START_MESSAGE);
-  if (input.ownerId != null) await checkOwner(tx, input.ownerId);
+  if (input.ownerId != null) await checkOwner(tx, entityId, input.ownerId);
   const [row] = await tx
     .update(notes)
     .set({

@@ -22,6 +22,9 @@ export const assetMatrixRows: MatrixRow[] = [
       missing: '401 404 404 404 404 404',
     },
   },
+  // The <img> cookie session of the console (issue 14 item 6): any signed-in user; sign-out clears it.
+  { route: 'POST /api/assets/session', expect: { none: '401 200 200 200 200 200' } },
+  { route: 'DELETE /api/assets/session', expect: { none: PUBLIC } },
   {
     route: 'GET /api/assets/:id',
     object: (c) => insertAsset(c.api.deps, c.tenant.group.id),

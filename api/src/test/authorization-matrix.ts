@@ -193,6 +193,8 @@ export const matrixRows: MatrixRow[] = [
     object: (c) => c.entity('display'),
     expect: SUPERADMIN_ON_OBJECT(200),
   },
+  // Every role that may see a display may preview it (issue 11 item 1).
+  { route: 'POST /api/entities/:id/display-preview', object: (c) => c.tenant.display, expect: READ },
 
   // ── members ─────────────────────────────────────────────────────────────────────────────────
   { route: 'GET /api/entities/:id/members', object: (c) => c.tenant.org, expect: READ },

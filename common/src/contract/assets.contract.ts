@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetResponseSchema, updateAssetCropSchema } from '../schemas/asset';
+import { assetFileSessionSchema, assetResponseSchema, updateAssetCropSchema } from '../schemas/asset';
 import { defineRoute } from './define-route';
 
 /** The numeric id or the hashid; the server decodes it with its alphabet (unknown → 404). */
@@ -78,6 +78,29 @@ export const assetsContract = {
     auth: 'public',
     summary: 'Store a crop made in the browser (multipart `file`: PNG, JPEG or WebP) as the rendition',
     description: `${viewer} Needs moderate_content on the asset’s entity.`,
+    tags,
+  }),
+  /**
+   * An `<img>` cannot send the Authorization header, and a token in its URL would sit in history,
+   * logs and Referer headers (issue 14 item 6); the console opens this cookie session instead.
+   */
+  openFileSession: defineRoute({
+    method: 'post',
+    path: '/assets/session',
+    response: assetFileSessionSchema,
+    errors: ['unauthorized', 'token_invalid', 'forbidden'],
+    auth: 'public',
+    summary: 'Sets the asset file cookie with which `<img>` loads `/original` and `/cropped`',
+    description: `${viewer} A display token is refused (403): screens send their token in the header. The cookie is HttpOnly, SameSite=Strict, sent only to \`/api/assets\`, holds no token (an HMAC over user, token version and expiry) and lasts 20 minutes; the console opens it again before then. A password change ends it.`,
+    tags,
+  }),
+  closeFileSession: defineRoute({
+    method: 'delete',
+    path: '/assets/session',
+    response: z.object({}),
+    errors: [],
+    auth: 'public',
+    summary: 'Clears the asset file cookie (sign-out)',
     tags,
   }),
 };

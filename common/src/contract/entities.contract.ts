@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayPreviewSchema } from '../schemas/display';
 import { createEntitySchema, deleteEntitySchema, entitySchema, updateEntitySchema } from '../schemas/entity';
 import { smsUsageSchema } from '../schemas/sms';
 import { defineRoute, pathId } from './define-route';
@@ -86,6 +87,19 @@ export const entitiesContract = {
     auth: 'superadmin',
     permission: 'read',
     summary: 'New API key for a display; tokens issued under the old key stop working',
+    tags,
+  }),
+  previewDisplay: defineRoute({
+    method: 'post',
+    path: '/entities/{id}/display-preview',
+    params: idParams,
+    response: displayPreviewSchema,
+    errors: ['validation_failed', 'not_found'],
+    auth: 'user',
+    permission: 'read',
+    summary: 'A read-only display token of minutes for previewing the screen (every role that may see it)',
+    description:
+      'The console opens `/display/#preview=<token>&displayId=<hashid>`: the fragment never reaches a server or its logs, the player keeps the token in memory only, and a preview neither registers the screen nor marks it online. 404 `not_found` when the entity is not a display.',
     tags,
   }),
 };

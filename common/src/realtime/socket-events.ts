@@ -43,10 +43,21 @@ export type ServerToClient = {
   ) => void;
 };
 
-/** What clients may send: a console asks to follow an entity (the server checks it may read it). */
+/**
+ * What clients may send: a console asks to follow an entity (the server checks it may read it).
+ * Each check reads the database, so a socket gets SUBSCRIBE_LIMIT of them per SUBSCRIBE_WINDOW_MS;
+ * past that the answer is `{ ok: false, error: 'rate_limited' }` without a check.
+ */
 export interface ClientToServer {
-  subscribe: (request: { entityId: number }, ack: (answer: { ok: boolean }) => void) => void;
+  subscribe: (
+    request: { entityId: number },
+    ack: (answer: { ok: boolean; error?: 'rate_limited' }) => void,
+  ) => void;
 }
+
+/** Subscribe requests one socket may make per window (a console follows a handful of entities). */
+export const SUBSCRIBE_LIMIT = 30;
+export const SUBSCRIBE_WINDOW_MS = 10_000;
 
 /** Everything a console socket hands its stores, as a union to narrow on `type`. */
 export type ConsoleEvent = DomainEvent | ({ type: 'display.presence' } & PresencePayload);

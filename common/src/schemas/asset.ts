@@ -62,3 +62,6 @@ export const assetSchema = z.object({
 export type Asset = z.infer<typeof assetSchema>;
 
 export const assetResponseSchema = z.object({ asset: assetSchema });
+
+/** `POST /api/assets/session`: until when the browser's asset file cookie holds. */
+export const assetFileSessionSchema = z.object({ expiresAt: z.string() });

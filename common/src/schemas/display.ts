@@ -78,6 +78,16 @@ export const registerDisplayResponseSchema = z.object({ token: z.string(), manif
 
 /** A renewed display token and when it expires (ISO), so the player knows when to renew again. */
 export const renewDisplayTokenResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+/**
+ * `POST /api/entities/{id}/display-preview`: a short-lived, read-only display token for the
+ * console's "preview display". The player takes it from the URL fragment (never sent to a server)
+ * and keeps it in memory only.
+ */
+export const displayPreviewSchema = z.object({
+  token: z.string(),
+  displayId: z.string(),
+  expiresAt: z.string(),
+});
 
 /** A note as the player gets it: only approved notes that are active or scheduled. */
 export const displayNoteSchema = z.object({

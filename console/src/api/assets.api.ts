@@ -58,10 +58,3 @@ export const assetsApi = {
   setCrop: (id: number, body: RouteBodyInput<typeof assets.setCrop>) =>
     call(assets.setCrop, { params: { id }, body }).then((r) => r.asset),
 };
-
-/** Image URLs of the API are paths under its base; <img> cannot send a header, so the token rides along. */
-export function assetUrl(path: string): string {
-  const token = currentToken();
-  const url = `${API_BASE}${path}`;
-  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
-}

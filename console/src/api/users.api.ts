@@ -1,5 +1,9 @@
 import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
 import { usersContract as users } from '@oppslag/common/contract/users.contract.ts';
+import { profileAtom } from '../state/profile';
+import { setToken } from '../state/session';
+import { store } from '../state/store';
+import { authApi } from './auth.api';
 import { call } from './typed-client';
 
 export type User = RouteResponse<typeof users.get>;
@@ -21,20 +25,38 @@ export interface UserDetailsValues {
   phoneNumber: string;
 }
 
+/** The form's values as the API takes them: trimmed, a blank name or phone stored as none. */
+const detailsBody = (values: UserDetailsValues) => ({
+  name: values.name.trim() || null,
+  email: values.email.trim(),
+  phoneNumber: values.phoneNumber.trim() || null,
+});
+
 /**
- * Saves the name, e-mail and phone form of a user (own profile or an admin's user details): values
- * trimmed, a blank name or phone stored as none. `currentPassword` goes along when users move
- * their own account to a new address (the API refuses that without it).
+ * Saves the name, e-mail and phone form of a user: the superadmin's user details of someone else.
+ * `currentPassword` goes along when users move their own account to a new address (the API
+ * refuses that without it); for one's own account use saveOwnAccount, which keeps the session.
  */
 export function saveUserDetails(
   id: number,
   values: UserDetailsValues,
   currentPassword?: string,
 ): Promise<User> {
-  return usersApi.update(id, {
-    name: values.name.trim() || null,
-    email: values.email.trim(),
-    phoneNumber: values.phoneNumber.trim() || null,
-    ...(currentPassword ? { currentPassword } : {}),
+  return usersApi.update(id, { ...detailsBody(values), ...(currentPassword ? { currentPassword } : {}) });
+}
+
+/**
+ * Saves the signed-in user's own name, e-mail and phone (profile card, and the superadmin's user
+ * details page opened on themselves) through `PUT /api/account`. A new address needs the current
+ * password (`currentPassword`, undefined when the address stays) and ends every older session, so
+ * the fresh token the API answers is kept at once: the user stays signed in.
+ */
+export async function saveOwnAccount(values: UserDetailsValues, currentPassword?: string): Promise<User> {
+  const { user, token } = await authApi.updateAccount({
+    ...detailsBody(values),
+    ...(currentPassword !== undefined ? { currentPassword } : {}),
   });
+  setToken(token);
+  store.set(profileAtom, user);
+  return user;
 }

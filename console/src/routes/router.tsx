@@ -1,5 +1,7 @@
+import { useAtomValue } from 'jotai';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { entityTabRoutes } from '../pages/entity/entity-tabs';
+import { tokenAtom } from '../state/session';
 import { RequireAdmin, RequireAuth, RequireInstall } from './guards';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
@@ -24,6 +26,24 @@ const page = {
   adminMaster: lazyPage(() => import('../pages/admin/master-page')),
   debug: lazyPage(() => import('../pages/debug/debug-page')),
 };
+
+/**
+ * A path no route knows: for a signed-in user the client 404 inside the app frame, with the way
+ * back to the entities (issue 11 item 12); the frameless global page with "Go to login" otherwise.
+ */
+function UnknownPath() {
+  const token = useAtomValue(tokenAtom);
+  if (!token) return <page.globalNotFound />;
+  return (
+    <RequireInstall>
+      <RequireAuth>
+        <page.frame>
+          <page.clientNotFound />
+        </page.frame>
+      </RequireAuth>
+    </RequireInstall>
+  );
+}
 
 /** The route table of platform spec §2 (plain paths, history mode). */
 export const routes: RouteObject[] = [
@@ -79,7 +99,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', id: 'global--error-404', element: <page.globalNotFound /> },
+      { path: '*', id: 'global--error-404', element: <UnknownPath /> },
     ],
   },
 ];

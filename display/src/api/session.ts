@@ -5,6 +5,8 @@ import { displayContract } from '@oppslag/common/contract/display.contract.ts';
 export interface Session {
   displayId: string;
   token: string;
+  /** A console's preview: the token lives in memory only and nothing is cached for the screen. */
+  preview?: boolean;
 }
 
 const KEY = 'oppslag.display.session';
@@ -37,14 +39,28 @@ export function clearSession(revoked: boolean, storage: Storage = localStorage):
 export const wasRevoked = (storage: Storage = localStorage) => storage.getItem(REVOKED_KEY) === '1';
 
 /**
- * Credentials passed by the console's preview link (/display?displayId=..&apiKey=..), as the
- * register call's body takes them (the contract's schema), or null when they could not register.
+ * What a link to the player carries in its fragment (after `#`), which a browser never sends to a
+ * server, so no access log or proxy sees it (issue 14 item 6):
+ * - `#preview=<token>&displayId=<hashid>`: the console's "preview display" with a short-lived,
+ *   read-only preview token, used in memory only;
+ * - `#displayId=<hashid>&apiKey=<key>`: the setup link of a screen (printed by the demo start),
+ *   registered once and stored as a display token;
+ * - `#displayId=<hashid>` alone fills in the registration form.
  */
-export function credentialsFromQuery(search: string): RouteBody<typeof displayContract.register> | null {
-  const q = new URLSearchParams(search);
+export type PlayerLink =
+  | { kind: 'preview'; displayId: string; token: string }
+  | { kind: 'register'; credentials: RouteBody<typeof displayContract.register> }
+  | { kind: 'prefill'; displayId: string };
+
+export function linkFromHash(hash: string): PlayerLink | null {
+  const q = new URLSearchParams(hash.replace(/^#/, ''));
+  const displayId = q.get('displayId')?.trim() ?? '';
+  const token = q.get('preview')?.trim() ?? '';
+  if (token && displayId) return { kind: 'preview', displayId, token };
   const parsed = displayContract.register.body.safeParse({
-    displayId: q.get('displayId') ?? '',
+    displayId,
     apiKey: q.get('apiKey')?.trim() ?? '',
   });
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return { kind: 'register', credentials: parsed.data };
+  return displayId ? { kind: 'prefill', displayId } : null;
 }

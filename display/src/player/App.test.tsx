@@ -88,7 +88,7 @@ describe('App registration', () => {
       '/api/display/manifest': () => json(manifest),
       '/api/display/content': () => json(wireContent()),
     });
-    history.replaceState(null, '', '/display/?lang=en&displayId=abcdefghij&apiKey=key-3');
+    history.replaceState(null, '', '/display/?lang=en#displayId=abcdefghij&apiKey=key-3');
     const store = createStore();
     store.set(languageAtom, initialLanguage(location.search));
     render(
@@ -98,6 +98,7 @@ describe('App registration', () => {
     );
     expect(await screen.findByText('No notices right now', {}, { timeout: 5000 })).toBeTruthy();
     expect(location.search).toBe('?lang=en');
+    expect(location.hash).toBe('');
   });
 
   it('says so when the id or key is wrong', async () => {
@@ -110,38 +111,78 @@ describe('App registration', () => {
     expect(loadSession()).toBeNull();
   });
 
-  it('registers from the preview link and removes the key from the address bar', async () => {
+  it('registers from a setup link in the fragment and removes the key from the address bar', async () => {
     serve({
-      '/api/display/register': () => json({ token: 'preview-token', manifest }),
+      '/api/display/register': () => json({ token: 'setup-token', manifest }),
       '/api/display/manifest': () => json(manifest),
       '/api/display/content': () =>
-        json(wireContent({ notes: [{ ...wireNote(2, 'Forhåndsvisning'), date: '2020-01-01T00:00:00Z' }] })),
+        json(wireContent({ notes: [{ ...wireNote(2, 'Oppsatt'), date: '2020-01-01T00:00:00Z' }] })),
     });
+    history.replaceState(null, '', '/display/#displayId=abcdefghij&apiKey=key-2');
+    renderApp();
+    expect(await screen.findByText('Oppsatt')).toBeTruthy();
+    expect(location.hash).toBe('');
+    expect(loadSession()?.token).toBe('setup-token');
+  });
+
+  it('takes no credentials from the query string, which servers log', async () => {
+    const fetchMock = serve({});
     history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=key-2');
     renderApp();
-    expect(await screen.findByText('Forhåndsvisning', { selector: '[data-testid="note"] *' })).toBeTruthy();
-    expect(location.search).toBe('');
-    expect(loadSession()?.token).toBe('preview-token');
+    expect(screen.getByRole('heading').textContent).toBe('Registrer skjerm');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('fills in the display id from a preview link without a key', async () => {
+  it('fills in the display id from a link without a key', async () => {
     serve({});
-    history.replaceState(null, '', '/display/?displayId=abcdefghij');
+    history.replaceState(null, '', '/display/#displayId=abcdefghij');
     renderApp();
     expect((screen.getByLabelText('Skjerm-ID') as HTMLInputElement).value).toBe('abcdefghij');
-    expect(location.search).toBe('');
+    expect(location.hash).toBe('');
   });
 
-  it('registers again from a preview link even when a session exists', async () => {
+  it('registers again from a setup link even when a session exists', async () => {
     saveSession({ displayId: 'abcdefghij', token: 'stale-token' });
     serve({
       '/api/display/register': () => json({ token: 'fresh-token', manifest }),
       '/api/display/manifest': () => json(manifest),
       '/api/display/content': () => json(wireContent()),
     });
-    history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=new-key');
+    history.replaceState(null, '', '/display/#displayId=abcdefghij&apiKey=new-key');
     renderApp();
     await vi.waitFor(() => expect(loadSession()?.token).toBe('fresh-token'));
+  });
+
+  it('shows a console preview with its in-memory token and stores nothing', async () => {
+    saveSession({ displayId: 'realscreen', token: 'screen-token' });
+    const fetchMock = serve({
+      '/api/display/manifest': () => json(manifest),
+      '/api/display/content': () =>
+        json(wireContent({ notes: [{ ...wireNote(3, 'Forhåndsvisning'), date: '2020-01-01T00:00:00Z' }] })),
+    });
+    history.replaceState(null, '', '/display/#preview=preview-token&displayId=abcdefghij');
+    renderApp();
+    expect(await screen.findByText('Forhåndsvisning')).toBeTruthy();
+    expect(location.hash).toBe('');
+    const auth = fetchMock.mock.calls.map((c) => new Headers(c[1]?.headers).get('authorization'));
+    expect(auth).toContain('Bearer preview-token');
+    expect(auth).not.toContain('Bearer screen-token');
+    expect(sockets.tokens).toEqual(['preview-token']);
+    // The real screen's session stays, and the preview's token and answers are kept nowhere.
+    expect(loadSession()).toEqual({ displayId: 'realscreen', token: 'screen-token' });
+    expect(JSON.stringify({ ...localStorage })).not.toContain('preview-token');
+    expect(Object.keys(localStorage).some((k) => k.includes('abcdefghij'))).toBe(false);
+  });
+
+  it('says the preview has ended when its token is refused, and leaves the screen’s session alone', async () => {
+    saveSession({ displayId: 'realscreen', token: 'screen-token' });
+    serve({ '/api/display/manifest': () => json({}, 401), '/api/display/content': () => json({}, 401) });
+    history.replaceState(null, '', '/display/#preview=old-preview&displayId=abcdefghij');
+    renderApp();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Forhåndsvisningen er utløpt. Åpne den på nytt fra konsollen.',
+    );
+    expect(loadSession()?.token).toBe('screen-token');
   });
 
   it('returns to registration with a clear message when the key was regenerated', async () => {
@@ -176,7 +217,7 @@ describe('App registration', () => {
 
     it('says it is connecting, not the form, and registers once the server answers', async () => {
       const fetchMock = serveUnlessDown(routes);
-      history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=kiosk-key');
+      history.replaceState(null, '', '/display/#displayId=abcdefghij&apiKey=kiosk-key');
       renderApp();
       expect(screen.getByTestId('connecting')).toBeTruthy();
       await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(1), { timeout: 4000 });
@@ -197,7 +238,7 @@ describe('App registration', () => {
         savedAt: 0,
       });
       serveUnlessDown(routes);
-      history.replaceState(null, '', '/display/?displayId=abcdefghij&apiKey=kiosk-key');
+      history.replaceState(null, '', '/display/#displayId=abcdefghij&apiKey=kiosk-key');
       renderApp();
       expect(await screen.findByText('Lagret', { selector: '[data-testid="note"] *' })).toBeTruthy();
       expect(screen.queryByRole('heading')).toBeNull();

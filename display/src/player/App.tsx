@@ -4,8 +4,9 @@ import { registerDisplay } from '../api/client';
 import { UnauthorizedError } from '../api/errors';
 import {
   clearSession,
-  credentialsFromQuery,
+  linkFromHash,
   loadSession,
+  type PlayerLink,
   type Session,
   saveSession,
   wasRevoked,
@@ -25,7 +26,7 @@ export const REGISTER_RETRY_MAX_MS = 30_000;
 /**
  * Registration when the screen has no (valid) token, the live player otherwise.
  *
- * A kiosk's start URL carries `displayId` and `apiKey`, so after a power cut the screen boots with
+ * A kiosk's start link carries `displayId` and `apiKey` (in the fragment), so after a power cut the screen boots with
  * them, often before the network is up (issue 12 item 2). A stored session of the same display
  * then plays at once from the offline cache while the credentials register again in the
  * background, retried with back-off until the server answers; with no stored session the screen
@@ -34,10 +35,18 @@ export const REGISTER_RETRY_MAX_MS = 30_000;
  */
 export function App() {
   const t = useT();
-  // The start URL's credentials, kept in memory for the retries (they leave the address bar below).
-  const [startCredentials] = useState(() => credentialsFromQuery(location.search));
-  // A link with credentials of another display replaces whatever the screen had.
+  // The link's fragment is read once and removed from the address bar (and history) at once.
+  const [link] = useState<PlayerLink | null>(() => {
+    const found = linkFromHash(location.hash);
+    if (location.hash) history.replaceState(null, '', `${location.pathname}${location.search}`);
+    return found;
+  });
+  // The start link's credentials, kept in memory for the retries.
+  const [startCredentials] = useState(() => (link?.kind === 'register' ? link.credentials : null));
+  // A preview runs on its own in-memory token; a setup link of another display replaces whatever the
+  // screen had, while one of the same display keeps playing its stored session during the retries.
   const [session, setSession] = useState<Session | null>(() => {
+    if (link?.kind === 'preview') return { displayId: link.displayId, token: link.token, preview: true };
     const stored = loadSession();
     return startCredentials && stored?.displayId !== startCredentials.displayId ? null : stored;
   });
@@ -67,18 +76,11 @@ export function App() {
     }
   }, []);
 
-  // The console's preview link and the kiosk's start URL carry the credentials. They are removed
-  // from the address bar so the key does not linger in history; a full pair always registers
-  // again, so a preview after a key regeneration just works, and an unreachable server is tried
-  // again with back-off instead of leaving the screen on the form.
-  const [prefill] = useState(() => new URLSearchParams(location.search).get('displayId') ?? '');
+  // A setup link (the kiosk's start URL) registers again on every boot, so a screen set up again
+  // after a key regeneration just works, and an unreachable server is tried again with back-off
+  // instead of leaving the screen on the form.
+  const prefill = link && link.kind !== 'register' ? link.displayId : '';
   useEffect(() => {
-    const url = new URL(location.href);
-    if (url.searchParams.has('displayId') || url.searchParams.has('apiKey')) {
-      url.searchParams.delete('displayId');
-      url.searchParams.delete('apiKey');
-      history.replaceState(null, '', url);
-    }
     if (!startCredentials) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -113,6 +115,13 @@ export function App() {
         setSession(next);
       },
       onRevoked: () => {
+        if (session.preview) {
+          // The preview's minutes are up (or the key changed): the screen's own session is untouched.
+          setToken(null);
+          setMessage('preview.ended');
+          setSession(null);
+          return;
+        }
         // Only forget the token this engine ran with, never one a newer registration just stored.
         if (loadSession()?.token !== session.token) return;
         clearSession(true);

@@ -51,11 +51,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const { session } = options;
   const seq = new SeqTracker();
   const api = createDisplayApi(session.token, options.apiBase);
+  // A console's preview neither reads nor overwrites the offline cache of a real screen in this browser.
+  const read: typeof readCached = (...args) => (session.preview ? null : readCached(...args));
+  const write: typeof writeCached = (...args) => {
+    if (!session.preview) writeCached(...args);
+  };
   // The answers held (offline cache first), each revalidated with its ETag.
-  let manifest = remembered(session.displayId, 'manifest', (raw) =>
+  let manifest = remembered(read, session.displayId, 'manifest', (raw) =>
     readAnswer(displayContract.manifest, raw),
   );
-  let content = remembered(session.displayId, 'content', (raw) => readAnswer(displayContract.content, raw));
+  let content = remembered(read, session.displayId, 'content', (raw) =>
+    readAnswer(displayContract.content, raw),
+  );
   let state: PlayerState = {
     manifest: manifest?.body ?? null,
     content: content ? contentView(content.body) : emptyContent(),
@@ -95,7 +102,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const m = await api.manifest(manifest, force);
       manifest = m;
       if (m.changed) {
-        writeCached(session.displayId, 'manifest', { body: m.body, etag: m.etag, savedAt: Date.now() });
+        write(session.displayId, 'manifest', { body: m.body, etag: m.etag, savedAt: Date.now() });
         emit({ manifest: m.body });
       }
     }
@@ -104,7 +111,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     dirty = false;
     content = c;
     if (c.changed) {
-      writeCached(session.displayId, 'content', { body: c.body, etag: c.etag, savedAt: Date.now() });
+      write(session.displayId, 'content', { body: c.body, etag: c.etag, savedAt: Date.now() });
       emit({ content: served(c.body) });
     } else if (wasDirty) {
       // 304 after locally applied events: the held answer is the truth again.
@@ -256,11 +263,12 @@ export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
 /** An answer kept in the offline cache, if it still matches the contract (else it is fetched anew). */
 function remembered<T>(
+  load: typeof readCached,
   displayId: string,
   kind: 'manifest' | 'content',
   read: (raw: unknown) => T | null,
 ): Remembered<T> | null {
-  const cached = readCached(displayId, kind);
+  const cached = load(displayId, kind);
   const body = cached ? read(cached.body) : null;
   return cached && body ? { body, etag: cached.etag } : null;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { registerPaths } from '../../openapi/registry';
 
+// The files take a bearer token (user or display) or, for an <img>, the asset file cookie set by
+// POST /api/assets/session; never a token in the URL.
 // The asset JSON routes are declared in `assetsContract` (@oppslag/common); only the binary file
 // answers, which a contract route does not model, are documented here.
 const idParams = z.object({ id: z.string().meta({ description: 'Numeric asset id or its hashid' }) });
@@ -9,10 +11,6 @@ const fileQuery = z.object({
     .string()
     .optional()
     .meta({ description: 'Cache-buster (updatedAt in ms); makes the answer cacheable for a year' }),
-  token: z
-    .string()
-    .optional()
-    .meta({ description: 'User or display token, for <img> URLs that cannot send headers' }),
 });
 const fileBytes = z
   .string()

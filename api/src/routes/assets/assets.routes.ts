@@ -2,13 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import { assetsContract, type ContentSlot, isContentSlot } from '@oppslag/common';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'koa';
+import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { mountContract } from '../../http/define-handler';
 import { readSingleFileUpload } from '../../lib/multipart';
 import { bearerToken } from '../../middleware/auth';
 import type { DisplayState } from '../../middleware/display-auth';
+import {
+  endPathSession,
+  type PathSession,
+  pathSessionUser,
+  startPathSession,
+} from '../../middleware/path-session';
 import { type AssetRow, presentAsset } from '../../presenters/asset.presenter';
 import { authorizeEntity } from '../../services/access.service';
 import { createAsset, storeBrowserCrop, updateAssetCrop } from '../../services/asset.service';
@@ -23,6 +31,16 @@ import { MAX_UPLOAD_BYTES, normalizeCroppedUpload, normalizeUpload } from '../..
 import { idParam } from '../id-param';
 import './assets.openapi';
 
+/** How long an asset file cookie holds; the console opens a new one well before (5 minutes ahead). */
+export const ASSET_FILE_SESSION_SECONDS = 20 * 60;
+/** The console's `<img>` credential: a path session sent only to the asset routes. */
+export const ASSET_FILE_SESSION: PathSession = {
+  name: 'oppslag_assets',
+  path: '/api/assets',
+  purpose: 'asset-files',
+  seconds: ASSET_FILE_SESSION_SECONDS,
+};
+
 const EXTENSION: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' };
 
 /** `/api/assets`: uploads, crop parameters and the original and cropped files (content spec §7). */
@@ -32,9 +50,12 @@ export function assetsRoutes(deps: AppDeps): Router<DisplayState> {
   const alphabet = deps.config.hashidAlphabet;
   const tmpRoot = join(deps.config.dataDir, 'tmp');
 
-  const viewer = (ctx: Context & { state: DisplayState }, allowQueryToken = false): Promise<AssetViewer> => {
-    const query = allowQueryToken && typeof ctx.query.token === 'string' ? ctx.query.token : null;
-    return resolveAssetViewer(deps, ctx.state, bearerToken(ctx.get('authorization') || undefined), query);
+  /** Who asks; the file routes (`files`) also take the asset file cookie an `<img>` sends. */
+  const viewer = async (ctx: Context & { state: DisplayState }, files = false): Promise<AssetViewer> => {
+    const header = bearerToken(ctx.get('authorization') || undefined);
+    const cookieUser =
+      files && !header && !ctx.state.user ? await pathSessionUser(deps, ctx, ASSET_FILE_SESSION) : null;
+    return resolveAssetViewer(deps, ctx.state, header, cookieUser);
   };
   const userOf = (v: AssetViewer) => {
     if (v.kind !== 'user') throw forbidden();
@@ -53,6 +74,19 @@ export function assetsRoutes(deps: AppDeps): Router<DisplayState> {
   };
 
   mountContract(router, deps, assetsContract, {
+    openFileSession: async ({ ctx }) => {
+      const actor = userOf(await viewer(ctx));
+      const [row] = await db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, actor.id));
+      if (!row) throw unauthorized();
+      const expires = startPathSession(deps, ctx, ASSET_FILE_SESSION, actor, row.tv);
+      return { expiresAt: expires.toISOString() };
+    },
+
+    closeFileSession: ({ ctx }) => {
+      endPathSession(ctx, ASSET_FILE_SESSION);
+      return {};
+    },
+
     upload: async ({ ctx, uow }) => {
       const user = userOf(await viewer(ctx));
       const { fields, file } = await readSingleFileUpload(ctx, { maxFileSize: MAX_UPLOAD_BYTES, tmpRoot });

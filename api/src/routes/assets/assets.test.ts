@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngSample } from '../../test/asset-samples';
 import { insertAsset, multipartRequest, uploadAsset } from '../../test/asset-upload';
-import { createEntity, createWorld, type World } from '../../test/fixtures';
+import { createEntity, createUser, createWorld, grant, type World } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 
 let api: TestApi;
@@ -49,20 +49,66 @@ describe('reading assets', () => {
     expect(plain.headers.get('cache-control')).toContain('no-cache');
   });
 
-  it('accepts a token in the query for <img> URLs: user or display, not forged ones', async () => {
+  it('takes no token from the URL (issue 14 item 6): a header token (user or display) or the file cookie', async () => {
     const { id } = await insertAsset(api.deps, world.entities.groupA.id);
-    expect((await get(`/api/assets/${id}/original?token=${world.users.moderator.token}`)).status).toBe(200);
     const displayA = await api.deps.tokens.signDisplay(world.entities.displayA.id, 0);
     const displayB = await api.deps.tokens.signDisplay(world.entities.displayB.id, 0);
-    expect((await get(`/api/assets/${id}/cropped?token=${displayA}`)).status).toBe(200);
+    for (const token of [world.users.moderator.token, displayA]) {
+      expect((await get(`/api/assets/${id}/original?token=${token}`)).status).toBe(401);
+      expect((await get(`/api/assets/${id}/cropped?token=${token}`)).status).toBe(401);
+      expect((await get(`/api/assets/${id}?token=${token}`)).status).toBe(401);
+    }
+    expect((await get(`/api/assets/${id}/original`, bearer(world.users.moderator.token))).status).toBe(200);
     expect((await get(`/api/assets/${id}/cropped`, bearer(displayA))).status).toBe(200);
     expect((await get(`/api/assets/${id}`, bearer(displayA))).status).toBe(200);
     // Display B is in the other tenant; the asset does not exist for it.
-    expect((await get(`/api/assets/${id}/cropped?token=${displayB}`)).status).toBe(404);
-    expect((await get(`/api/assets/${id}/cropped?token=forged`)).status).toBe(401);
+    expect((await get(`/api/assets/${id}/cropped`, bearer(displayB))).status).toBe(404);
+    expect((await get(`/api/assets/${id}/cropped`, bearer('forged'))).status).toBe(401);
     expect((await get(`/api/assets/${id}/cropped`)).status).toBe(401);
-    // The JSON data route does not take query tokens (they end up in logs); images must.
-    expect((await get(`/api/assets/${id}?token=${world.users.moderator.token}`)).status).toBe(401);
+  });
+
+  it('lets an <img> load files with the asset file cookie: HttpOnly, scoped to /api/assets, minutes long', async () => {
+    const { id } = await insertAsset(api.deps, world.entities.groupA.id);
+    const other = await insertAsset(api.deps, world.entities.orgB.id);
+    // A user of its own, since the test ends with a password-change style token version bump.
+    const editor = await createUser(api.deps, { email: 'cookie-editor@example.com' });
+    await grant(api.deps, editor.id, world.entities.groupA.id, 'moderator');
+    const session = await api.request('POST', '/api/assets/session', { token: editor.token });
+    expect(session.status).toBe(200);
+    const setCookie = session.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/httponly/i);
+    expect(setCookie).toMatch(/path=\/api\/assets(;|$)/im);
+    expect(setCookie).toMatch(/samesite=strict/i);
+    expect(setCookie).not.toContain(editor.token);
+    expect(Date.parse(session.body.expiresAt) - Date.now()).toBeLessThanOrEqual(20 * 60 * 1000);
+    const cookie = setCookie.split(';')[0];
+    expect((await get(`/api/assets/${id}/cropped?v=1`, { cookie })).status).toBe(200);
+    expect((await get(`/api/assets/${id}/original`, { cookie })).status).toBe(200);
+    // The cookie is the editor's: another tenant's asset does not exist for it.
+    expect((await get(`/api/assets/${other.id}/original`, { cookie })).status).toBe(404);
+    // It opens the files only, not the JSON routes or anything else.
+    expect((await get(`/api/assets/${id}`, { cookie })).status).toBe(401);
+    expect((await get('/api/entities', { cookie })).status).toBe(401);
+    // A forged or tampered cookie is worth nothing, and the queue board's purpose cannot open it.
+    const tampered = cookie.replace(/=(\d+)\./, (_m, uid) => `=${Number(uid) + 1}.`);
+    expect((await get(`/api/assets/${id}/original`, { cookie: tampered })).status).toBe(401);
+    // It ends with its minutes, and with the user's token version (password change).
+    api.setNow(new Date(Date.now() + 21 * 60 * 1000));
+    try {
+      expect((await get(`/api/assets/${id}/original`, { cookie })).status).toBe(401);
+    } finally {
+      api.setNow(null);
+    }
+    const { users } = await import('../../db/schema/index');
+    const { eq, sql } = await import('drizzle-orm');
+    await api.deps.database.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, editor.id));
+    expect((await get(`/api/assets/${id}/original`, { cookie })).status).toBe(401);
+    // Signing out clears it.
+    const closed = await api.request('DELETE', '/api/assets/session');
+    expect(closed.headers.getSetCookie().join('\n')).toMatch(/oppslag_assets=;.*path=\/api\/assets/i);
   });
 
   it('stops a display token once its API key is regenerated', async () => {
@@ -74,11 +120,11 @@ describe('reading assets', () => {
       apiKey: 'k',
     });
     const token = await api.deps.tokens.signDisplay(display.id, 0);
-    expect((await get(`/api/assets/${id}/original?token=${token}`)).status).toBe(200);
+    expect((await get(`/api/assets/${id}/original`, bearer(token))).status).toBe(200);
     const { entities } = await import('../../db/schema/index');
     const { eq } = await import('drizzle-orm');
     await api.deps.database.db.update(entities).set({ apiKeyVersion: 1 }).where(eq(entities.id, display.id));
-    expect((await get(`/api/assets/${id}/original?token=${token}`)).status).toBe(401);
+    expect((await get(`/api/assets/${id}/original`, bearer(token))).status).toBe(401);
   });
 
   it('shows assets of ancestors (inherited and master banners) but only their owners change them', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../db/schema/index';
 import { inviteUser } from '../../services/invitation.service';
@@ -140,6 +141,26 @@ describe('password reset over real SMTP', () => {
       inviteUser(tx, api.deps, 'new.member@example.com'),
     );
     expect(again).toMatchObject({ created: false, user: { id: invitation.user.id } });
+  });
+
+  it('answers a known address after the same work as an unknown one: the token row is written after the answer', async () => {
+    await createUser(api.deps, { email: 'ola@example.com', password: 'ola-password' });
+    // While the token table is locked, writing a token row waits. The answer must not: it is given
+    // after the one lookup that an unknown address gets too (issue 14 item 10, reset timing).
+    const lock = new pg.Client({ connectionString: api.db.url });
+    await lock.connect();
+    await lock.query('begin');
+    await lock.query('lock table password_reset_tokens in access exclusive mode');
+    try {
+      const known = await requestReset('ola@example.com');
+      expect(known.status).toBe(200);
+      expect(smtp.pending()).toBe(0);
+    } finally {
+      await lock.query('rollback');
+      await lock.end();
+    }
+    // The link still goes out once the row could be written.
+    expect((await smtp.next()).to).toEqual(['ola@example.com']);
   });
 
   it('mails an address at most 5 times an hour and stops a client flooding reset requests', async () => {

@@ -94,9 +94,20 @@ describe('notes API', () => {
       [{ date: inDays(-2) }, 'Start cannot be before today'],
       [{ sticky: 'yes' }, 'Sticky must be a boolean'],
       [{ colour: '#000000' }, 'Unrecognized key'],
-      [{ ownerId: 999999 }, 'Owner does not exist'],
+      // A missing user and another organization's user get the same answer (issue 14 item 10).
+      [{ ownerId: 999999 }, 'Owner must be a user with access to this entity'],
+      [{ ownerId: w.users.sibling.id }, 'Owner must be a user with access to this entity'],
       [{ entityId: w.entities.orgB.id }, 'Entity id does not match the path'],
     ];
+    // Someone with a role above the entity, and the superadmin, may own its notes.
+    for (const ownerId of [w.users.owner.id, w.users.superadmin.id]) {
+      const ok = await create(w.entities.groupA.id, { ownerId });
+      expect(ok.status, String(ownerId)).toBe(201);
+      expect(ok.body.ownerId).toBe(ownerId);
+    }
+    const before2 = (
+      await api.request('GET', path(w.entities.orgA.id, '?approved=all'), { token: w.users.owner.token })
+    ).body.length;
     for (const [body, message] of cases) {
       const res = await create(w.entities.orgA.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -111,7 +122,8 @@ describe('notes API', () => {
     const after = (
       await api.request('GET', path(w.entities.orgA.id, '?approved=all'), { token: w.users.owner.token })
     ).body.length;
-    expect(after).toBe(before);
+    expect(after).toBe(before2);
+    expect(before2).toBeGreaterThanOrEqual(before);
   });
 
   it('lists in board order with states, filters on approval, and includes parents with their entityId', async () => {

@@ -3,6 +3,7 @@ import { entitiesContract, resolveFeatureSet } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
 import { mountContract } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
+import { displayPreview } from '../../services/display-preview.service';
 import { createEntity, regenerateApiKey, updateEntity } from '../../services/entity.service';
 import { deleteEntity } from '../../services/entity-delete.service';
 import { loadEntity, visibleEntities } from '../../services/entity-query.service';
@@ -56,6 +57,7 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
       const row = await uow((tx) => regenerateApiKey(tx, params.id, actor, deps.now()));
       return viewEntity(deps, actor, row, access.permissions);
     },
+    previewDisplay: ({ params }) => displayPreview(db, deps, params.id),
   });
   return router;
 }

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -14,10 +15,10 @@ import { EntityDrawer } from './entity-drawer';
 import { UserMenu } from './user-menu';
 
 /**
- * The signed-in frame: app bar (drawer toggle, Entities link, context switcher, user menu), the
+ * The signed-in frame (its routes' `<Outlet />`, or `children` for a path no route knows): app bar (drawer toggle, Entities link, context switcher, user menu), the
  * entity drawer (permanent on wide screens, a slide-over on phones) and the dev toolbar.
  */
-export default function AppFrame() {
+export default function AppFrame({ children }: { children?: ReactNode } = {}) {
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -66,7 +67,7 @@ export default function AppFrame() {
       <div className="flex flex-1">
         <EntityDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         <main id="main" className="min-w-0 flex-1 p-3 sm:p-6">
-          <Outlet />
+          {children ?? <Outlet />}
         </main>
       </div>
       <DevToolbar />

@@ -1,13 +1,21 @@
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { saveUserDetails, USER_DETAIL_FIELDS, type User, usersApi } from '../../api/users.api';
+import {
+  saveOwnAccount,
+  saveUserDetails,
+  USER_DETAIL_FIELDS,
+  type User,
+  usersApi,
+} from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { CopyButton } from '../../components/copy-button';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useFormState } from '../../lib/use-form-state';
+import { tokenUserAtom } from '../../state/session';
 import AdminNotFoundPage from '../errors/admin-not-found-page';
 
 /** User details (numeric id): profile form and Generate New Password. */
@@ -19,6 +27,8 @@ export default function UserDetailsPage() {
   const [missing, setMissing] = useState(false);
   const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
   const [password, setPassword] = useState<string | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const me = useAtomValue(tokenUserAtom);
   const form = useFormState();
   const generate = useFormState();
 
@@ -40,16 +50,27 @@ export default function UserDetailsPage() {
 
   if (id === null || missing) return <AdminNotFoundPage />;
   if (!user) return <Spinner size={48} />;
+  // The superadmin on their own account: the self-service rule applies (a new address needs the
+  // current password and gives a fresh token), so this page saves the way the profile card does.
+  const self = me?.id === user.id;
+  const emailChanged = self && values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(
       async () => {
-        const updated = await saveUserDetails(user.id, values);
+        const updated = self
+          ? await saveOwnAccount(values, emailChanged ? currentPassword : undefined)
+          : await saveUserDetails(user.id, values);
         setUser(updated);
+        setCurrentPassword('');
         return updated;
       },
-      { success: t('user.success'), error: t('user.error', { id: user.id }), shown: USER_DETAIL_FIELDS },
+      {
+        success: t('user.success'),
+        error: t('user.error', { id: user.id }),
+        shown: [...USER_DETAIL_FIELDS, 'currentPassword'],
+      },
     );
   };
 
@@ -84,6 +105,18 @@ export default function UserDetailsPage() {
             error={form.fields.email}
             required
           />
+          {emailChanged && (
+            <TextField
+              label={t('settings:profile.currentPassword')}
+              type="password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              error={form.fields.currentPassword}
+              hint={t('settings:profile.currentPasswordHint')}
+              autoComplete="current-password"
+              required
+            />
+          )}
           <TextField
             label={t('user.phoneNumber')}
             type="tel"

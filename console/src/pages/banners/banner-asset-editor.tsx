@@ -1,7 +1,8 @@
 import { CROP_SCALE_MAX, CROP_SCALE_MIN, type CropSize } from '@oppslag/common/crop.ts';
 import { type PointerEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Asset, assetUrl } from '../../api/assets.api';
+import type { Asset } from '../../api/assets.api';
+import { AssetImg } from '../../components/asset-img';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 
@@ -71,17 +72,15 @@ export function BannerAssetEditor({
           }}
         >
           {asset.type === 1 ? (
-            <img
-              src={assetUrl(asset.originalUrl)}
-              alt=""
+            <AssetImg
+              path={asset.originalUrl}
               draggable={false}
               className="absolute max-w-none select-none"
               style={{ left: left * f, top: top * f, width: w * f, height: h * f }}
             />
           ) : (
-            <img
-              src={assetUrl(asset.croppedUrl)}
-              alt=""
+            <AssetImg
+              path={asset.croppedUrl}
               draggable={false}
               className="absolute inset-0 size-full object-contain"
             />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { assetUrl } from '../../api/assets.api';
 import type { Content } from '../../api/content.api';
+import { AssetImg } from '../../components/asset-img';
 import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
@@ -32,7 +32,7 @@ export function BannerList({
           >
             <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded bg-slate-100">
               {item.asset ? (
-                <img src={assetUrl(item.asset.croppedUrl)} alt="" className="max-h-full max-w-full" />
+                <AssetImg path={item.asset.croppedUrl} className="max-h-full max-w-full" />
               ) : (
                 <Icon
                   name={item.type === 'banner-template' ? 'sticky_note' : 'warning'}

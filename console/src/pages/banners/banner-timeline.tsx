@@ -1,7 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
-import { assetUrl } from '../../api/assets.api';
 import type { Content } from '../../api/content.api';
+import { AssetImg } from '../../components/asset-img';
 import { formatDateTime } from '../../lib/dates';
 import { bannerAccess, DAY_PX, ROW_PX, slotBox, timelineRange } from './banner-view';
 import { assignLanes } from './lanes';
@@ -93,11 +93,7 @@ export function BannerTimeline({
                   }`}
                 >
                   {item.asset && (
-                    <img
-                      src={assetUrl(item.asset.croppedUrl)}
-                      alt=""
-                      className="mr-1.5 h-5 w-auto rounded-sm"
-                    />
+                    <AssetImg path={item.asset.croppedUrl} className="mr-1.5 h-5 w-auto rounded-sm" />
                   )}
                   {item.type === 'banner-template'
                     ? t('templateBanner')

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assetUrl } from '../../api/assets.api';
 import { API_BASE } from '../../api/client';
 import { type Content, type ContentSlot, contentApi } from '../../api/content.api';
+import { AssetImg } from '../../components/asset-img';
 import { Alert, Spinner } from '../../components/card';
 
 /** "Organization templates": banners saved with isTemplate on this entity or above it. */
@@ -39,17 +39,19 @@ export function OrgTemplatePicker({
           onClick={() => onPick(c)}
           className="overflow-hidden rounded border border-slate-200 hover:border-primary-600"
         >
-          <img
-            src={
-              c.asset
-                ? assetUrl(c.asset.croppedUrl)
-                : c.templateId
-                  ? `${API_BASE}/templates/${c.templateId}/image`
-                  : ''
-            }
-            alt={t('templateTag')}
-            className="aspect-square w-full object-cover"
-          />
+          {c.asset ? (
+            <AssetImg
+              path={c.asset.croppedUrl}
+              alt={t('templateTag')}
+              className="aspect-square w-full object-cover"
+            />
+          ) : (
+            <img
+              src={c.templateId ? `${API_BASE}/templates/${c.templateId}/image` : ''}
+              alt={t('templateTag')}
+              className="aspect-square w-full object-cover"
+            />
+          )}
         </button>
       ))}
     </div>

@@ -1,17 +1,29 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Entity } from '../../api/entities.api';
 import { setLanguage } from '../../i18n/index';
+import { resetEntities, storeEntity } from '../../state/entities';
+import { setToken } from '../../state/session';
 import { store } from '../../state/store';
 import { NewEntityDialog } from './new-entity-dialog';
+
+const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '');
+const tokenFor = (admin: boolean) =>
+  `${b64({ alg: 'HS256' })}.${b64({ user: { id: 7, email: 'kari@example.com', name: 'Kari', admin, language: 'en' } })}.sig`;
+const entity = (id: number, name: string, permissions: string[]) =>
+  ({ id, name, type: 'organization', parentId: null, permissions }) as unknown as Entity;
 
 describe('NewEntityDialog', () => {
   beforeAll(async () => {
     await setLanguage('en');
   });
+  beforeEach(() => setToken(tokenFor(true)));
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
+    resetEntities();
+    setToken(null);
   });
 
   const open = () =>
@@ -42,5 +54,27 @@ describe('NewEntityDialog', () => {
     expect(
       await screen.findByText('Failed to create entity. You do not have permission to do this.'),
     ).toBeTruthy();
+  });
+
+  it('offers an administrator only what the API allows: groups and displays below their entities', async () => {
+    setToken(tokenFor(false));
+    storeEntity(entity(1, 'Solsiden', ['read', 'moderate_content', 'create_entity', 'edit_entity']));
+    storeEntity(entity(2, 'Nabolaget', ['read', 'moderate_content']));
+    open();
+    expect(screen.queryByLabelText(/^Code word/)).toBeNull();
+    const options = (label: RegExp) =>
+      Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.text);
+    expect(options(/^Type/)).toEqual(['Group', 'Display']);
+    expect(options(/^Parent/)).toEqual(['Solsiden (Organization)']);
+  });
+
+  it('offers the superadmin a top-level organization with a code word', async () => {
+    storeEntity(entity(1, 'Solsiden', []));
+    open();
+    expect(screen.getByLabelText(/^Code word/)).toBeTruthy();
+    const parent = Array.from((screen.getByLabelText(/^Parent/) as HTMLSelectElement).options).map(
+      (o) => o.text,
+    );
+    expect(parent[0]).toBe('No parent (top level)');
   });
 });

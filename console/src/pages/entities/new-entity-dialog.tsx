@@ -1,4 +1,5 @@
 import { canHaveChildren } from '@oppslag/common/constants.ts';
+import { can, entityCreationChoices } from '@oppslag/common/permissions.ts';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,9 @@ import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { entitiesAtom, setEntityContext, storeEntity } from '../../state/entities';
+import { ancestry } from '../../state/entities.reducer';
+import { profileAtom } from '../../state/profile';
+import { tokenUserAtom } from '../../state/session';
 import { showSnackbar } from '../../state/snackbar';
 import {
   type NewEntityErrors,
@@ -17,9 +21,15 @@ import {
   validateNewEntity,
 } from './new-entity.validation';
 
+/** The types the dialog offers, in this order, as far as entityCreationChoices allows them. */
 const TYPES = ['organization', 'group', 'display'] as const;
 
-/** New-entity dialog: Organization, Group or Display under a parent that can have children. */
+/**
+ * New-entity dialog: Organization, Group or Display under a parent that can have children. What
+ * it offers comes from the API's own rules (`entityCreationChoices` and `create_entity` through
+ * `can`): an owner or administrator gets groups and displays below entities they may create in,
+ * and no "no parent" or code word, which the API would refuse them (issue 11 item 8).
+ */
 export function NewEntityDialog({
   open,
   parentId,
@@ -31,9 +41,14 @@ export function NewEntityDialog({
 }) {
   const { t } = useTranslation('entities');
   const { byId } = useAtomValue(entitiesAtom);
+  const user = useAtomValue(tokenUserAtom);
+  const profile = useAtomValue(profileAtom);
+  const actor = { id: user?.id ?? 0, admin: user?.admin === true };
+  const choices = entityCreationChoices(actor);
+  const types = TYPES.filter((type) => choices.types.includes(type));
   const empty: NewEntityForm = {
     name: '',
-    type: parentId ? 'group' : 'organization',
+    type: parentId || !choices.topLevel ? 'group' : 'organization',
     parentId: parentId ? String(parentId) : '',
     codeWord: '',
   };
@@ -53,8 +68,12 @@ export function NewEntityDialog({
     }
   }, [open, parentId]);
 
+  // The entity's own permissions (from the API) when known, else the same `can` on its chain.
+  const mayCreateIn = (id: number) =>
+    byId[id]?.permissions?.includes('create_entity') ??
+    can(actor, 'create_entity', profile?.permissions ?? [], ancestry(byId, id));
   const parents = Object.values(byId)
-    .filter((e) => canHaveChildren(e.type))
+    .filter((e) => canHaveChildren(e.type) && mayCreateIn(e.id))
     .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
 
   const set = (key: keyof NewEntityForm) => (e: { target: { value: string } }) => {
@@ -120,7 +139,7 @@ export function NewEntityDialog({
           autoFocus
         />
         <SelectField label={t('fields.type')} value={form.type} onChange={set('type')}>
-          {TYPES.map((type) => (
+          {types.map((type) => (
             <option key={type} value={type}>
               {t(`common:entityTypes.${type}`)}
             </option>
@@ -128,7 +147,7 @@ export function NewEntityDialog({
         </SelectField>
         {error('type') && <p className="text-sm text-red-700">{error('type')}</p>}
         <SelectField label={t('fields.parent')} value={form.parentId} onChange={set('parentId')}>
-          <option value="">{t('new.noParent')}</option>
+          {choices.topLevel && <option value="">{t('new.noParent')}</option>}
           {parents.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name} ({t(`common:entityTypes.${p.type}`)})
@@ -136,13 +155,15 @@ export function NewEntityDialog({
           ))}
         </SelectField>
         {error('parentId') && <p className="text-sm text-red-700">{error('parentId')}</p>}
-        <TextField
-          label={t('fields.codeWord')}
-          value={form.codeWord}
-          onChange={set('codeWord')}
-          error={error('codeWord')}
-          hint={t('new.codeWordHint')}
-        />
+        {choices.codeWord && (
+          <TextField
+            label={t('fields.codeWord')}
+            value={form.codeWord}
+            onChange={set('codeWord')}
+            error={error('codeWord')}
+            hint={t('new.codeWordHint')}
+          />
+        )}
       </form>
     </Modal>
   );

@@ -1,16 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth.api';
-import { USER_DETAIL_FIELDS } from '../../api/users.api';
+import { saveOwnAccount, USER_DETAIL_FIELDS } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useFormState } from '../../lib/use-form-state';
 import { profileAtom } from '../../state/profile';
-import { setToken, tokenUserAtom } from '../../state/session';
-import { store } from '../../state/store';
+import { tokenUserAtom } from '../../state/session';
 
 /** Profile: name, email and phone number of the signed-in user (a new e-mail asks for the password). */
 export function ProfileCard() {
@@ -37,15 +35,7 @@ export function ProfileCard() {
     if (!user) return;
     void form.submit(
       async () => {
-        // The own-account route answers a fresh token: an e-mail change ends every older session.
-        const { user: updated, token } = await authApi.updateAccount({
-          name: values.name.trim() || null,
-          email: values.email.trim(),
-          phoneNumber: values.phoneNumber.trim() || null,
-          ...(emailChanged ? { currentPassword } : {}),
-        });
-        setToken(token);
-        store.set(profileAtom, updated);
+        const updated = await saveOwnAccount(values, emailChanged ? currentPassword : undefined);
         setCurrentPassword('');
         return updated;
       },

@@ -1,11 +1,13 @@
 import { canHaveChildren } from '@oppslag/common/constants.ts';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { entitiesApi } from '../../../api/entities.api';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Icon } from '../../../components/icons';
 import { displayUrl, serverInfoAtom } from '../../../lib/server-info';
 import { useIsAdmin } from '../../../state/permissions';
+import { showSnackbar } from '../../../state/snackbar';
 import { ChildList } from '../children/child-list';
 import { useEntity } from '../entity-frame';
 import { DisplayCredentials } from './display-credentials';
@@ -19,11 +21,33 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** The preview link understood by the display player: /display?displayId=..&apiKey=.. */
-export function previewUrl(displayId: string, apiKey?: string | null): string {
-  const q = new URLSearchParams({ displayId });
-  if (apiKey) q.set('apiKey', apiKey);
-  return `${displayUrl()}?${q.toString()}`;
+/**
+ * The player's preview link: a read-only display token of minutes in the fragment, which the
+ * browser never sends to a server (issue 14 item 6); the player keeps it in memory only.
+ */
+export function previewUrl(preview: { token: string; displayId: string }): string {
+  const fragment = new URLSearchParams({ preview: preview.token, displayId: preview.displayId });
+  return `${displayUrl()}/#${fragment.toString()}`;
+}
+
+/**
+ * Opens the display's screen in a new tab for anyone who may see the display. The tab is opened
+ * on the click (a popup blocker allows only that) and sent to the player once the token is there.
+ */
+export async function openPreview(entityId: number, failed: () => void): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = previewUrl(await entitiesApi.previewDisplay(entityId));
+    if (!tab) {
+      window.open(url, '_blank', 'noopener');
+      return;
+    }
+    tab.opener = null;
+    tab.location.href = url;
+  } catch {
+    tab?.close();
+    failed();
+  }
 }
 
 /** General / dashboard tab: identity, SMS details, display preview and (admins) credentials. */
@@ -49,7 +73,7 @@ export default function GeneralTab() {
         {entity.type === 'display' && entity.displayId && (
           <div className="mt-3">
             <Button
-              onClick={() => window.open(previewUrl(entity.displayId!, entity.apiKey), '_blank', 'noopener')}
+              onClick={() => void openPreview(entity.id, () => showSnackbar('error', t('errors.preview')))}
             >
               <Icon name="open_in_new" className="size-4" /> {t('general.preview')}
             </Button>
