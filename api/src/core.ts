@@ -22,6 +22,7 @@ export * from './seed/demo';
 export * from './seed/offline';
 export * from './services/access.service';
 export * from './services/asset-files';
+export * from './services/display-health.service';
 export * from './services/events.service';
 export * from './services/note.service';
 export * from './services/presence.service';

@@ -55,7 +55,7 @@ export const eventDataSchemas = {
   'transit.updated': transitDeparturesSchema,
   'weather.updated': weatherForecastSchema,
   /** A command to the screen the event's entity is (admin "update"): one event per screen. */
-  'display.command': z.object({ command: z.enum(['reload', 'refresh']) }),
+  'display.command': z.object({ command: z.enum(['reload', 'refresh', 'screenshot']) }),
   'system.installed': z.object({ rootEntityId: id, masterDisplayId: id }),
   /** An inbound SMS was stored: the worker routes it to a note (the `sms/inbound` job). */
   'sms.received': z.object({ smsMessageId: id.positive() }),

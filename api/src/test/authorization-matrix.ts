@@ -41,6 +41,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityType, Role } from '@oppslag/common';
 import { assetMatrixRows } from './authorization-matrix.assets';
 import { contentMatrixRows } from './authorization-matrix.content';
+import { healthMatrixRows } from './authorization-matrix.health';
 import { smsTransitMatrixRows } from './authorization-matrix.sms-transit';
 import { createEntity, createUser, grant, type World } from './fixtures';
 import type { RawBody, TestApi } from './harness';
@@ -289,4 +290,5 @@ export const matrixRows: MatrixRow[] = [
   ...assetMatrixRows,
   ...contentMatrixRows,
   ...smsTransitMatrixRows,
+  ...healthMatrixRows,
 ];

@@ -6,6 +6,7 @@ import { autoApproveContract } from './auto-approve.contract';
 import { contentContract } from './content.contract';
 import { displayContract } from './display.contract';
 import { entitiesContract } from './entities.contract';
+import { healthContract } from './health.contract';
 import { installContract } from './install.contract';
 import { membersContract } from './members.contract';
 import { metaContract } from './meta.contract';
@@ -29,6 +30,7 @@ export {
   contentContract,
   displayContract,
   entitiesContract,
+  healthContract,
   installContract,
   membersContract,
   metaContract,
@@ -60,4 +62,5 @@ export const contract = {
   transit: transitContract,
   display: displayContract,
   sms: smsContract,
+  health: healthContract,
 };

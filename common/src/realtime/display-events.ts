@@ -29,7 +29,7 @@ export const displayEventDataSchemas = {
   'weather.updated': weatherForecastSchema,
   /** Something in the chain's settings changed: the manifest is due again. */
   'entity.updated': z.object({ changed: z.array(z.string()) }),
-  'display.command': z.object({ command: z.enum(['reload', 'refresh']) }),
+  'display.command': z.object({ command: z.enum(['reload', 'refresh', 'screenshot']) }),
 } as const;
 
 export type DisplayEventType = keyof typeof displayEventDataSchemas;

@@ -10,6 +10,8 @@ import {
   saveSession,
   wasRevoked,
 } from '../api/session';
+import { captureScreen } from '../health/screenshot';
+import { PLAYER_VERSION } from '../health/version';
 import { writeCached } from '../offline/cache';
 import type { MessageKey } from './i18n';
 import { Player } from './Player';
@@ -66,6 +68,11 @@ export function App() {
     const engine = createSyncEngine({
       session,
       onState: setPlayerState,
+      health: {
+        playerVersion: PLAYER_VERSION,
+        capture: () => captureScreen(),
+        screenSize: () => ({ width: window.innerWidth, height: window.innerHeight }),
+      },
       onRevoked: () => {
         // Only forget the token this engine ran with, never one a newer registration just stored.
         if (loadSession()?.token !== session.token) return;

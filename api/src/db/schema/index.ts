@@ -1,5 +1,6 @@
 export * from './asset-files';
 export * from './content';
+export * from './display-health';
 export * from './entities';
 export * from './events';
 export * from './instance';
