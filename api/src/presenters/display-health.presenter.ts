@@ -1,32 +1,16 @@
-import type { Delivery, DisplayHealth } from '@oppslag/common';
-import type { DeliveryRow, HealthRead } from '../services/display-health-query.service';
+import type { Delivery, DisplayHealth, DisplayHealthSummary } from '@oppslag/common';
+import type { DeliveryRow, HealthRead, HealthRow } from '../services/display-health-query.service';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The only way a display's health leaves the API; `online` comes from the presence store. */
 export function presentHealth(read: HealthRead, online: boolean): DisplayHealth {
   const { display, health, screenshot } = read;
-  const width = health?.screenWidth ?? null;
-  const height = health?.screenHeight ?? null;
   return {
     displayId: display.id,
     registered: display.registeredAt !== null,
     online,
-    // Online: since the socket came; offline: since it went (or the last sign of life, whichever is later).
-    since: online
-      ? iso(health?.connectedAt)
-      : iso(latest(health?.disconnectedAt ?? null, health?.lastHeartbeatAt ?? null)),
-    lastHeartbeatAt: iso(health?.lastHeartbeatAt),
-    playerVersion: health?.playerVersion ?? null,
-    screen:
-      width !== null && height !== null
-        ? { width, height, orientation: height > width ? 'portrait' : 'landscape' }
-        : null,
-    uptime: read.uptime,
-    lastError:
-      health?.lastError && health.lastErrorAt
-        ? { message: health.lastError, at: health.lastErrorAt.toISOString() }
-        : null,
+    ...summary(health, read.uptime, online),
     content: health?.contentReportedAt
       ? { version: health.contentVersion, reportedAt: health.contentReportedAt.toISOString() }
       : null,
@@ -39,6 +23,36 @@ export function presentHealth(read: HealthRead, online: boolean): DisplayHealth 
         }
       : null,
     screenshotRequestedAt: iso(health?.screenshotRequestedAt),
+  };
+}
+
+/** The glance view of the admin displays table (same fields, same rules as the full health). */
+export function presentHealthSummary(
+  entry: { health: HealthRow; uptime: number | null } | undefined,
+  online: boolean,
+): DisplayHealthSummary | null {
+  return entry ? summary(entry.health, entry.uptime, online) : null;
+}
+
+function summary(health: HealthRow | null, uptime: number | null, online: boolean): DisplayHealthSummary {
+  const width = health?.screenWidth ?? null;
+  const height = health?.screenHeight ?? null;
+  return {
+    // Online: since the socket came; offline: since it went (or the last sign of life, whichever is later).
+    since: online
+      ? iso(health?.connectedAt)
+      : iso(latest(health?.disconnectedAt ?? null, health?.lastHeartbeatAt ?? null)),
+    lastHeartbeatAt: iso(health?.lastHeartbeatAt),
+    playerVersion: health?.playerVersion ?? null,
+    screen:
+      width !== null && height !== null
+        ? { width, height, orientation: height > width ? 'portrait' : 'landscape' }
+        : null,
+    uptime,
+    lastError:
+      health?.lastError && health.lastErrorAt
+        ? { message: health.lastError, at: health.lastErrorAt.toISOString() }
+        : null,
   };
 }
 

@@ -55,14 +55,55 @@ export async function readHealth(tx: Tx, displayId: number, now: Date): Promise<
  * set up 2 days ago is measured over those 2 days, so a new screen does not start at 29 %.
  */
 async function uptimeOf(tx: Tx, displayId: number, first: Date, now: Date): Promise<number> {
-  const floor = (t: number) => Math.floor(t / UPTIME_BUCKET_MS) * UPTIME_BUCKET_MS;
-  const start = Math.max(floor(now.getTime() - UPTIME_WINDOW_MS) + UPTIME_BUCKET_MS, floor(first.getTime()));
-  const expected = Math.floor((floor(now.getTime()) - start) / UPTIME_BUCKET_MS) + 1;
+  const { start } = uptimeWindow(first, now);
   const [row] = await tx
     .select({ n: count() })
     .from(displayHeartbeats)
     .where(and(eq(displayHeartbeats.displayId, displayId), gte(displayHeartbeats.bucket, new Date(start))));
-  return Math.min(1, row.n / Math.max(1, expected));
+  return uptimeShare(row.n, first, now);
+}
+
+const floorBucket = (t: number) => Math.floor(t / UPTIME_BUCKET_MS) * UPTIME_BUCKET_MS;
+
+/** The window's first bucket (7 days back, or the first heartbeat's bucket if later) and its size. */
+function uptimeWindow(first: Date, now: Date): { start: number; expected: number } {
+  const start = Math.max(
+    floorBucket(now.getTime() - UPTIME_WINDOW_MS) + UPTIME_BUCKET_MS,
+    floorBucket(first.getTime()),
+  );
+  return { start, expected: Math.floor((floorBucket(now.getTime()) - start) / UPTIME_BUCKET_MS) + 1 };
+}
+
+const uptimeShare = (up: number, first: Date, now: Date) =>
+  Math.min(1, up / Math.max(1, uptimeWindow(first, now).expected));
+
+/**
+ * Health rows and uptime of many displays at once (the admin displays table): one read of the rows
+ * and one grouped count over the heartbeat index, never a query per display.
+ */
+export async function readHealthSummaries(
+  tx: Tx,
+  displayIds: number[],
+  now: Date,
+): Promise<Map<number, { health: HealthRow; uptime: number | null }>> {
+  const result = new Map<number, { health: HealthRow; uptime: number | null }>();
+  if (displayIds.length === 0) return result;
+  const rows = await tx.select().from(displayHealth).where(inArray(displayHealth.displayId, displayIds));
+  const windowStart = new Date(floorBucket(now.getTime() - UPTIME_WINDOW_MS) + UPTIME_BUCKET_MS);
+  const counts = await tx
+    .select({ displayId: displayHeartbeats.displayId, n: count() })
+    .from(displayHeartbeats)
+    .where(and(inArray(displayHeartbeats.displayId, displayIds), gte(displayHeartbeats.bucket, windowStart)))
+    .groupBy(displayHeartbeats.displayId);
+  const up = new Map(counts.map((c) => [c.displayId, c.n]));
+  for (const health of rows)
+    result.set(health.displayId, {
+      health,
+      uptime: health.firstHeartbeatAt
+        ? uptimeShare(up.get(health.displayId) ?? 0, health.firstHeartbeatAt, now)
+        : null,
+    });
+  return result;
 }
 
 export interface DeliveryRow {

@@ -109,3 +109,14 @@ export const deliverySchema = z.object({
   displays: z.array(deliveryDisplaySchema),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
+
+/** A display's health at a glance (a row of the admin displays table): no screenshot, no content. */
+export const displayHealthSummarySchema = displayHealthSchema.pick({
+  since: true,
+  lastHeartbeatAt: true,
+  playerVersion: true,
+  screen: true,
+  uptime: true,
+  lastError: true,
+});
+export type DisplayHealthSummary = z.infer<typeof displayHealthSummarySchema>;

@@ -4,6 +4,7 @@ import type { Content } from '../../api/content.api';
 import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
+import { DeliveryLine, isLive } from '../health/delivery-line';
 import { bannerAccess } from './banner-view';
 
 /** The list view: one row per banner with its picture, dates and actions. */
@@ -12,11 +13,14 @@ export function BannerList({
   highlight,
   onEdit,
   onDelete,
+  deliveryEntityId,
 }: {
   items: Content[];
   highlight: number | null;
   onEdit: (c: Content) => void;
   onDelete: (c: Content) => void;
+  /** Set for the banner slot: live slides show on how many screens they are. */
+  deliveryEntityId?: number;
 }) {
   const { t, i18n } = useTranslation('banners');
   return (
@@ -58,6 +62,9 @@ export function BannerList({
                       ? t('published')
                       : t('draft')}
               </div>
+              {deliveryEntityId !== undefined && isLive(item) && (
+                <DeliveryLine kind="banner" entityId={deliveryEntityId} itemId={item.id} />
+              )}
             </div>
             {access === 'editable' && (
               <>

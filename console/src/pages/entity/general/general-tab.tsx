@@ -6,6 +6,7 @@ import { Card } from '../../../components/card';
 import { Icon } from '../../../components/icons';
 import { displayUrl, serverInfoAtom } from '../../../lib/server-info';
 import { useIsAdmin } from '../../../state/permissions';
+import { DisplayHealthCard } from '../../health/display-health-card';
 import { ChildList } from '../children/child-list';
 import { useEntity } from '../entity-frame';
 import { DisplayCredentials } from './display-credentials';
@@ -56,6 +57,7 @@ export default function GeneralTab() {
           </div>
         )}
       </Card>
+      {entity.type === 'display' && <DisplayHealthCard displayId={entity.id} />}
       {isAdmin && entity.type === 'display' && <DisplayCredentials entity={entity} />}
       {isAdmin && canHaveChildren(entity.type) && (
         <Card title={t('children.title')}>
