@@ -93,7 +93,7 @@ export default function DisplaysPage() {
         <p className="text-sm text-slate-500">{t('displays.empty')}</p>
       ) : (
         <div className="-mx-4 overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-left text-sm" data-testid="displays-table">
+          <table className="w-full min-w-[48rem] text-left text-sm" data-testid="displays-table">
             <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
               <tr>
                 <th className="px-4 py-2">
@@ -161,7 +161,7 @@ export default function DisplaysPage() {
                       />
                       <HealthSince health={item.health} />
                     </td>
-                    <td className="max-w-[22rem] px-4 py-2" data-testid={`health-${item.entity.id}`}>
+                    <td className="px-4 py-2" data-testid={`health-${item.entity.id}`}>
                       <HealthSummary health={item.health} />
                     </td>
                   </tr>

@@ -68,7 +68,10 @@ export function DisplayHealthCard({ displayId }: { displayId: number }) {
               {health.since && (
                 <span className="font-normal text-slate-600">
                   {' · '}
-                  {t('since')} {when(health.since)}
+                  {t('since')}{' '}
+                  <time dateTime={health.since} title={formatRelative(health.since, lang)}>
+                    {formatDateTime(health.since, lang)}
+                  </time>
                 </span>
               )}
             </Row>

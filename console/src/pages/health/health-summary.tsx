@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelative } from '../../lib/dates';
 import { formatScreen, formatUptime } from './health.logic';
 
-/** "since 3 hours ago" under the online badge of the admin displays table. */
+/** "since 23.11.2026 15:52" under the online badge of the admin displays table. */
 export function HealthSince({ health }: { health: DisplayHealthSummary | null }) {
   const { t, i18n } = useTranslation('health');
   if (!health?.since) return null;
   return (
-    <div className="mt-0.5 text-xs text-slate-500" title={formatDateTime(health.since, i18n.language)}>
-      {t('since')} {formatRelative(health.since, i18n.language)}
+    <div className="mt-0.5 text-xs text-slate-500" title={formatRelative(health.since, i18n.language)}>
+      {t('since')} {formatDateTime(health.since, i18n.language)}
     </div>
   );
 }
@@ -22,17 +22,19 @@ export function HealthSummary({ health }: { health: DisplayHealthSummary | null 
   const { t, i18n } = useTranslation('health');
   const lang = i18n.language;
   if (!health) return <span className="text-xs text-slate-500">{t('table.noReport')}</span>;
-  const parts = [
-    health.lastHeartbeatAt && t('table.heartbeat', { when: formatRelative(health.lastHeartbeatAt, lang) }),
+  const screen = [
     health.playerVersion && `v${health.playerVersion}`,
     health.screen && `${formatScreen(health.screen)} ${t(`orientation.${health.screen.orientation}`)}`,
-    health.uptime !== null && t('table.uptime', { value: formatUptime(health.uptime, lang) }),
   ].filter(Boolean);
   return (
-    <div className="text-xs text-slate-600">
-      <div>{parts.join(' · ')}</div>
+    <div className="text-xs whitespace-nowrap text-slate-600">
+      {health.lastHeartbeatAt && (
+        <div>{t('table.heartbeat', { when: formatRelative(health.lastHeartbeatAt, lang) })}</div>
+      )}
+      {screen.length > 0 && <div>{screen.join(' · ')}</div>}
+      {health.uptime !== null && <div>{t('table.uptime', { value: formatUptime(health.uptime, lang) })}</div>}
       {health.lastError && (
-        <div className="mt-0.5 truncate text-red-800" title={health.lastError.message}>
+        <div className="mt-0.5 max-w-[14rem] truncate text-red-800" title={health.lastError.message}>
           {t('lastError')}: {health.lastError.message}
         </div>
       )}
