@@ -79,6 +79,9 @@ describe('screen health and proof of delivery', () => {
       content: { version: '"v-17"', reportedAt: t0.toISOString() },
       screenshot: null,
     });
+    // A minute into the next bucket, a screen that is fine has not had to report in it yet.
+    stack.setNow(new Date(t0.getTime() + 6 * MINUTE));
+    expect((await health(display.id)).uptime).toBe(1);
     socket.close();
 
     // Heartbeats at +5, +10 and +20 minutes (a fresh socket each, as a screen that reconnects):

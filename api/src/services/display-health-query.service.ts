@@ -52,30 +52,41 @@ export async function readHealth(tx: Tx, displayId: number, now: Date): Promise<
 
 /**
  * Uptime over the last 7 days, as buckets with a heartbeat over buckets in the window. A display
- * set up 2 days ago is measured over those 2 days, so a new screen does not start at 29 %.
+ * set up 2 days ago is measured over those 2 days, so a new screen does not start at 29 %. The
+ * bucket running now counts only once it has a heartbeat: a minute into a new bucket, a screen that
+ * is fine has not had to report in it yet.
  */
 async function uptimeOf(tx: Tx, displayId: number, first: Date, now: Date): Promise<number> {
-  const { start } = uptimeWindow(first, now);
   const [row] = await tx
-    .select({ n: count() })
+    .select(bucketCounts(now))
     .from(displayHeartbeats)
-    .where(and(eq(displayHeartbeats.displayId, displayId), gte(displayHeartbeats.bucket, new Date(start))));
-  return uptimeShare(row.n, first, now);
+    .where(
+      and(
+        eq(displayHeartbeats.displayId, displayId),
+        gte(displayHeartbeats.bucket, new Date(windowStart(now))),
+      ),
+    );
+  return uptimeShare(row, first, now);
 }
 
 const floorBucket = (t: number) => Math.floor(t / UPTIME_BUCKET_MS) * UPTIME_BUCKET_MS;
+/** The oldest bucket of the 7-day window. */
+const windowStart = (now: Date) => floorBucket(now.getTime() - UPTIME_WINDOW_MS) + UPTIME_BUCKET_MS;
 
-/** The window's first bucket (7 days back, or the first heartbeat's bucket if later) and its size. */
-function uptimeWindow(first: Date, now: Date): { start: number; expected: number } {
-  const start = Math.max(
-    floorBucket(now.getTime() - UPTIME_WINDOW_MS) + UPTIME_BUCKET_MS,
-    floorBucket(first.getTime()),
-  );
-  return { start, expected: Math.floor((floorBucket(now.getTime()) - start) / UPTIME_BUCKET_MS) + 1 };
+/** Buckets with a heartbeat in the window, and whether the running one is among them. */
+const bucketCounts = (now: Date) => ({
+  up: count(),
+  current: sql<number>`count(*) filter (where ${displayHeartbeats.bucket} = ${new Date(floorBucket(now.getTime()))})`,
+});
+
+/** The share of judged buckets that were up: every finished bucket since the start, plus the running one if up. */
+function uptimeShare(counts: { up: number; current: number } | undefined, first: Date, now: Date): number {
+  const start = Math.max(windowStart(now), floorBucket(first.getTime()));
+  const finished = Math.max(0, (floorBucket(now.getTime()) - start) / UPTIME_BUCKET_MS);
+  const current = Number(counts?.current ?? 0) > 0 ? 1 : 0;
+  const expected = finished + current;
+  return expected === 0 ? 1 : Math.min(1, Number(counts?.up ?? 0) / expected);
 }
-
-const uptimeShare = (up: number, first: Date, now: Date) =>
-  Math.min(1, up / Math.max(1, uptimeWindow(first, now).expected));
 
 /**
  * Health rows and uptime of many displays at once (the admin displays table): one read of the rows
@@ -89,18 +100,22 @@ export async function readHealthSummaries(
   const result = new Map<number, { health: HealthRow; uptime: number | null }>();
   if (displayIds.length === 0) return result;
   const rows = await tx.select().from(displayHealth).where(inArray(displayHealth.displayId, displayIds));
-  const windowStart = new Date(floorBucket(now.getTime() - UPTIME_WINDOW_MS) + UPTIME_BUCKET_MS);
   const counts = await tx
-    .select({ displayId: displayHeartbeats.displayId, n: count() })
+    .select({ displayId: displayHeartbeats.displayId, ...bucketCounts(now) })
     .from(displayHeartbeats)
-    .where(and(inArray(displayHeartbeats.displayId, displayIds), gte(displayHeartbeats.bucket, windowStart)))
+    .where(
+      and(
+        inArray(displayHeartbeats.displayId, displayIds),
+        gte(displayHeartbeats.bucket, new Date(windowStart(now))),
+      ),
+    )
     .groupBy(displayHeartbeats.displayId);
-  const up = new Map(counts.map((c) => [c.displayId, c.n]));
+  const up = new Map(counts.map((c) => [c.displayId, c]));
   for (const health of rows)
     result.set(health.displayId, {
       health,
       uptime: health.firstHeartbeatAt
-        ? uptimeShare(up.get(health.displayId) ?? 0, health.firstHeartbeatAt, now)
+        ? uptimeShare(up.get(health.displayId), health.firstHeartbeatAt, now)
         : null,
     });
   return result;
