@@ -107,6 +107,19 @@ describe('screen health and proof of delivery', () => {
     expect(later.lastError?.message).toBe('TypeError: x is undefined');
     expect(later.online).toBe(false);
     expect(later.since).toBe(new Date(t0.getTime() + 20 * MINUTE).toISOString());
+    // The admin displays table has the same figures at a glance (one grouped read for all displays).
+    const table = await stack.request('GET', '/api/admin/displays', { token: w.users.superadmin.token });
+    const row = (table.body as { entity: { id: number }; health: unknown }[]).find(
+      (r) => r.entity.id === display.id,
+    );
+    expect(row?.health).toEqual({
+      since: later.since,
+      lastHeartbeatAt: later.lastHeartbeatAt,
+      playerVersion: '1.4.2',
+      screen: { width: 1920, height: 1080, orientation: 'landscape' },
+      uptime: 0.8,
+      lastError: later.lastError,
+    });
     stack.setNow(null);
   });
 
