@@ -100,6 +100,47 @@ CREATE TABLE "transit_stops" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "display_deliveries" (
+	"display_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"item_id" integer NOT NULL,
+	"shown_at" timestamp with time zone NOT NULL,
+	"content_version" text,
+	CONSTRAINT "display_deliveries_display_id_kind_item_id_pk" PRIMARY KEY("display_id","kind","item_id")
+);
+--> statement-breakpoint
+CREATE TABLE "display_health" (
+	"display_id" integer PRIMARY KEY NOT NULL,
+	"player_version" text,
+	"screen_width" integer,
+	"screen_height" integer,
+	"content_version" text,
+	"content_reported_at" timestamp with time zone,
+	"last_heartbeat_at" timestamp with time zone,
+	"first_heartbeat_at" timestamp with time zone,
+	"connected_at" timestamp with time zone,
+	"disconnected_at" timestamp with time zone,
+	"last_error" text,
+	"last_error_at" timestamp with time zone,
+	"screenshot_requested_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "display_heartbeats" (
+	"display_id" integer NOT NULL,
+	"bucket" timestamp with time zone NOT NULL,
+	CONSTRAINT "display_heartbeats_display_id_bucket_pk" PRIMARY KEY("display_id","bucket")
+);
+--> statement-breakpoint
+CREATE TABLE "display_screenshots" (
+	"display_id" integer PRIMARY KEY NOT NULL,
+	"mime_type" text NOT NULL,
+	"data" "bytea" NOT NULL,
+	"bytes" integer NOT NULL,
+	"width" integer,
+	"height" integer,
+	"taken_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "entities" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -265,6 +306,10 @@ ALTER TABLE "contents" ADD CONSTRAINT "contents_asset_id_assets_id_fk" FOREIGN K
 ALTER TABLE "notes" ADD CONSTRAINT "notes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notes" ADD CONSTRAINT "notes_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transit_stops" ADD CONSTRAINT "transit_stops_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "display_deliveries" ADD CONSTRAINT "display_deliveries_display_id_entities_id_fk" FOREIGN KEY ("display_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "display_health" ADD CONSTRAINT "display_health_display_id_entities_id_fk" FOREIGN KEY ("display_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "display_heartbeats" ADD CONSTRAINT "display_heartbeats_display_id_entities_id_fk" FOREIGN KEY ("display_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "display_screenshots" ADD CONSTRAINT "display_screenshots_display_id_entities_id_fk" FOREIGN KEY ("display_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "entities" ADD CONSTRAINT "entities_parent_id_entities_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "permissions" ADD CONSTRAINT "permissions_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "permissions" ADD CONSTRAINT "permissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -272,6 +317,7 @@ ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_i
 CREATE INDEX "alerts_active_idx" ON "alerts" USING btree ("entity_id") WHERE "alerts"."cleared_at" is null;--> statement-breakpoint
 CREATE INDEX "contents_entity_slot_idx" ON "contents" USING btree ("entity_id","slot");--> statement-breakpoint
 CREATE INDEX "notes_entity_idx" ON "notes" USING btree ("entity_id");--> statement-breakpoint
+CREATE INDEX "display_deliveries_item_idx" ON "display_deliveries" USING btree ("kind","item_id");--> statement-breakpoint
 CREATE INDEX "entities_parent_idx" ON "entities" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "entities_code_word_idx" ON "entities" USING btree (lower("code_word")) WHERE "entities"."deleted" = false and "entities"."code_word" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "permissions_entity_user_idx" ON "permissions" USING btree ("entity_id","user_id");--> statement-breakpoint

@@ -23,6 +23,7 @@ export * from './seed/demo';
 export * from './seed/offline';
 export * from './services/access.service';
 export * from './services/asset-files';
+export * from './services/display-health.service';
 export * from './services/entity-chain.service';
 export * from './services/events.service';
 export * from './services/note.service';

@@ -56,7 +56,7 @@ export const eventDataSchemas = {
   'transit.updated': transitDeparturesSchema,
   'weather.updated': weatherForecastSchema,
   /** A command to the screen the event's entity is (admin "update"): one event per screen. */
-  'display.command': z.object({ command: z.enum(['reload', 'refresh']) }),
+  'display.command': z.object({ command: z.enum(['reload', 'refresh', 'screenshot']) }),
   /** An emergency alert on the entity: every display below takes over its screen. */
   'alert.raised': z.object({ id, alert: alertSchema }),
   /** All clear: the alert ends early (screens show the all-clear card). */

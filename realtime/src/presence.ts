@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AppDeps, markOffline, markOnline, presenceKey } from '@oppslag/api/core';
+import { type AppDeps, markOffline, markOnline, presenceKey, recordConnection } from '@oppslag/api/core';
 import { type GatewayServer, type GatewaySocket, rooms } from './identity';
 
 /** A presence mark lives this long unless the heartbeat refreshes it (so a dead node's screens go offline). */
@@ -31,6 +31,10 @@ export class DisplayPresence {
       ttlSeconds: PRESENCE_TTL_SECONDS,
     }).catch((err: Error) => this.deps.logger.warn({ err: err.message }, 'presence mark failed'));
     this.push(identity.displayId, identity.ancestry, true);
+    // Screen health shows "online since" / "offline since" from these.
+    await recordConnection(this.deps.database.db, identity.displayId, true, this.deps.now()).catch(
+      (err: Error) => this.deps.logger.warn({ err: err.message }, 'connection time not stored'),
+    );
   }
 
   async disconnected(socket: GatewaySocket): Promise<void> {
@@ -48,6 +52,9 @@ export class DisplayPresence {
       () => undefined,
     );
     this.push(identity.displayId, identity.ancestry, false);
+    await recordConnection(this.deps.database.db, identity.displayId, false, this.deps.now()).catch(
+      (err: Error) => this.deps.logger.warn({ err: err.message }, 'connection time not stored'),
+    );
   }
 
   private push(displayId: number, ancestry: number[], online: boolean): void {

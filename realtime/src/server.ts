@@ -13,6 +13,7 @@ import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { identify, originAllowed, unauthorizedError } from './auth';
+import { DisplayHealthReports } from './health';
 import type { GatewayServer, GatewaySocket } from './identity';
 import { DisplayPresence } from './presence';
 import { createEventPusher } from './push';
@@ -89,10 +90,12 @@ export async function startRealtime(
   });
 
   const presence = new DisplayPresence(io, deps);
+  const health = new DisplayHealthReports(io, deps);
   io.on('connection', (socket) => {
     const kind = socket.data.identity.kind === 'display' ? 'display' : 'console';
     connectedClients.inc({ kind });
     void presence.connected(socket);
+    health.attach(socket);
     // A recovered connection gets what it missed replayed; a new one needs its baselines.
     if (!socket.recovered) for (const payload of baselines.get(socket) ?? []) socket.emit('sync', payload);
     baselines.delete(socket);

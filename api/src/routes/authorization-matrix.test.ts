@@ -23,6 +23,7 @@ import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-nu
 import { contentRoutes } from './content/content.routes';
 import { displayRoutes } from './display/display.routes';
 import { entitiesRoutes } from './entities/entities.routes';
+import { healthRoutes } from './health/health.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
 import { smsRoutes } from './sms/sms.routes';
@@ -49,6 +50,7 @@ const coveredRouters: ((deps: AppDeps) => Router<ApiState>)[] = [
   transitRoutes,
   smsRoutes,
   alertsRoutes,
+  healthRoutes as (deps: AppDeps) => Router<ApiState>,
 ];
 
 function parseRoute(route: string): { method: string; path: string } {

@@ -12,6 +12,7 @@ import { contentRoutes } from './content/content.routes';
 import { notesRoutes } from './content/notes.routes';
 import { displayRoutes } from './display/display.routes';
 import { entitiesRoutes } from './entities/entities.routes';
+import { healthRoutes } from './health/health.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
 import { smsRoutes } from './sms/sms.routes';
@@ -45,6 +46,7 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     contentRoutes(deps),
     displayRoutes(deps),
     alertsRoutes(deps),
+    healthRoutes(deps),
   ];
   for (const resource of resources) api.use(resource.routes(), resource.allowedMethods());
   return api;

@@ -5,7 +5,9 @@ import { entities, installation } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { AppError, badRequest } from '../errors';
 import { encodeDisplayId } from '../lib/hashids';
+import { presentHealthSummary } from '../presenters/display-health.presenter';
 import type { EntityRow } from '../presenters/entity.presenter';
+import { readHealthSummaries } from './display-health-query.service';
 import { recordEvent } from './events.service';
 import { isOnline } from './presence.service';
 
@@ -36,6 +38,11 @@ export async function listAdminDisplays(tx: Tx, deps: AppDeps): Promise<AdminDis
     deps.config.redisPrefix,
     displays.filter((d) => d.registeredAt !== null).map((d) => d.id),
   );
+  const health = await readHealthSummaries(
+    tx,
+    displays.map((d) => d.id),
+    deps.now(),
+  );
   return displays.map((d) => {
     let org = d.parentId === null ? undefined : byId.get(d.parentId);
     for (let hops = 0; org && org.type !== 'organization' && hops < 64; hops++)
@@ -51,6 +58,7 @@ export async function listAdminDisplays(tx: Tx, deps: AppDeps): Promise<AdminDis
         displayId: encodeDisplayId(d.id, deps.config.hashidAlphabet),
       },
       display: { onlineStatus: registered ? online.has(d.id) : null, registered },
+      health: presentHealthSummary(health.get(d.id), online.has(d.id)),
     };
   });
 }

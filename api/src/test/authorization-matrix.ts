@@ -42,6 +42,7 @@ import type { EntityType, Role } from '@oppslag/common';
 import { alertMatrixRows } from './authorization-matrix.alerts';
 import { assetMatrixRows } from './authorization-matrix.assets';
 import { contentMatrixRows } from './authorization-matrix.content';
+import { healthMatrixRows } from './authorization-matrix.health';
 import { smsTransitMatrixRows } from './authorization-matrix.sms-transit';
 import { createEntity, createUser, grant, type World } from './fixtures';
 import type { RawBody, TestApi } from './harness';
@@ -303,4 +304,5 @@ export const matrixRows: MatrixRow[] = [
   ...contentMatrixRows,
   ...smsTransitMatrixRows,
   ...alertMatrixRows,
+  ...healthMatrixRows,
 ];

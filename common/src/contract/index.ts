@@ -7,6 +7,7 @@ import { autoApproveContract } from './auto-approve.contract';
 import { contentContract } from './content.contract';
 import { displayContract } from './display.contract';
 import { entitiesContract } from './entities.contract';
+import { healthContract } from './health.contract';
 import { installContract } from './install.contract';
 import { membersContract } from './members.contract';
 import { metaContract } from './meta.contract';
@@ -31,6 +32,7 @@ export {
   contentContract,
   displayContract,
   entitiesContract,
+  healthContract,
   installContract,
   membersContract,
   metaContract,
@@ -63,4 +65,5 @@ export const contract = {
   display: displayContract,
   sms: smsContract,
   alerts: alertsContract,
+  health: healthContract,
 };

@@ -30,7 +30,7 @@ export const displayEventDataSchemas = {
   'weather.updated': weatherForecastSchema,
   /** Something in the chain's settings changed: the manifest is due again. */
   'entity.updated': z.object({ changed: z.array(z.string()) }),
-  'display.command': z.object({ command: z.enum(['reload', 'refresh']) }),
+  'display.command': z.object({ command: z.enum(['reload', 'refresh', 'screenshot']) }),
   /** An emergency alert on the display or an ancestor: the screen takes over at once. */
   'alert.raised': z.object({ alert: alertSchema }),
   /** The alert is over: the screen shows the all-clear card for a few minutes. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayHealthSummarySchema } from './display-health';
 import { entitySchema } from './entity';
 import { roleSchema } from './user';
 
@@ -18,6 +19,8 @@ export const adminDisplayItemSchema = z.object({
     onlineStatus: z.boolean().nullable(),
     registered: z.boolean(),
   }),
+  /** Screen health at a glance; null before the display ever reported. */
+  health: displayHealthSummarySchema.nullable(),
 });
 export type AdminDisplayItem = z.infer<typeof adminDisplayItemSchema>;
 

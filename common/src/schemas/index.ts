@@ -4,6 +4,7 @@ export * from './auth';
 export * from './auto-approve';
 export * from './content';
 export * from './display';
+export * from './display-health';
 export * from './entity';
 export * from './note';
 export * from './query';

@@ -80,8 +80,9 @@ export function connectRealtime(token: string): void {
     if (seq.sync(entityId, latest) === 'behind') resync();
   });
   s.on('display.presence', (payload) => deliver({ type: 'display.presence', ...payload }));
+  s.on('display.health', (payload) => deliver({ type: 'display.health', ...payload }));
   s.onAny((type: string, payload: unknown) => {
-    if (type !== 'sync' && type !== 'display.presence') handle(type, payload);
+    if (type !== 'sync' && type !== 'display.presence' && type !== 'display.health') handle(type, payload);
   });
 }
 

@@ -11,6 +11,8 @@ import {
   saveSession,
   wasRevoked,
 } from '../api/session';
+import { captureScreen } from '../health/screenshot';
+import { PLAYER_VERSION } from '../health/version';
 import { writeCached } from '../offline/cache';
 import type { MessageKey } from './i18n';
 import { Player } from './Player';
@@ -114,6 +116,14 @@ export function App() {
         saveSession(next);
         setSession(next);
       },
+      // A preview is the console looking at the screen, not the screen: it reports no health.
+      health: session.preview
+        ? undefined
+        : {
+            playerVersion: PLAYER_VERSION,
+            capture: () => captureScreen(),
+            screenSize: () => ({ width: window.innerWidth, height: window.innerHeight }),
+          },
       onRevoked: () => {
         if (session.preview) {
           // The preview's minutes are up (or the key changed): the screen's own session is untouched.

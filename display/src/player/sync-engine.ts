@@ -11,6 +11,8 @@ import type { Session } from '../api/session';
 import { renewalDue } from '../api/token-expiry';
 import { type DisplayContent, emptyContent, type Manifest } from '../api/types';
 import { contentView } from '../api/view';
+import { onScreen } from '../health/on-screen';
+import { createHealthReporter, type HealthReporter } from '../health/reporter';
 import { readCached, writeCached } from '../offline/cache';
 import { applyEvent } from '../realtime/apply-event';
 import { connectRealtime, type RealtimeConnection, type RealtimeHandlers } from '../realtime/socket';
@@ -33,6 +35,12 @@ export interface SyncEngineOptions {
   reload?: () => void;
   connect?: (token: string, handlers: RealtimeHandlers) => RealtimeConnection;
   apiBase?: string;
+  /** Screen health and proof of delivery over the socket (the browser player; absent in some tests). */
+  health?: {
+    playerVersion: string;
+    capture(): Promise<Uint8Array>;
+    screenSize(): { width: number; height: number };
+  };
 }
 
 /** Pushed events are followed by one coalesced revalidation rather than one fetch each. */
@@ -86,9 +94,29 @@ export function createSyncEngine(options: SyncEngineOptions) {
     allClearUntil: state.content.allClearUntil,
   });
 
+  const reporter: HealthReporter | null = options.health
+    ? createHealthReporter({
+        ...options.health,
+        transport: {
+          connected: () => connection?.transport?.connected() ?? false,
+          heartbeat: (report) => connection?.transport?.heartbeat(report),
+          rendered: (report) => connection?.transport?.rendered(report),
+          screenshot: (image) =>
+            connection?.transport?.screenshot(image) ??
+            Promise.resolve({ ok: false, reason: 'invalid_file' }),
+        },
+        contentVersion: () => content?.etag ?? null,
+        onScreen: () => onScreen(state.manifest, state.content, Date.now()),
+      })
+    : null;
+  const onError = (event: ErrorEvent) => reporter?.reportError(event.message || 'error');
+  const onRejection = (event: PromiseRejectionEvent) =>
+    reporter?.reportError(`unhandled rejection: ${String((event.reason as Error)?.message ?? event.reason)}`);
+
   const emit = (patch: Partial<PlayerState>) => {
     state = { ...state, ...patch };
     options.onState(state);
+    reporter?.changed();
   };
 
   const revoked = () => {
@@ -188,6 +216,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       dirty = true;
       emit({ content: outcome.content });
     }
+    if (outcome.command === 'screenshot') {
+      void reporter?.screenshot();
+      return;
+    }
     if (outcome.command === 'reload') {
       (options.reload ?? (() => location.reload()))();
       return;
@@ -212,6 +244,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   function stop() {
     stopped = true;
+    reporter?.stop();
+    if (reporter && typeof window !== 'undefined') {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
     connection?.close();
     connection = null;
     for (const t of [debounce, retryTimer]) if (t) clearTimeout(t);
@@ -223,6 +260,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     start() {
       options.onState(state);
+      if (reporter && typeof window !== 'undefined') {
+        window.addEventListener('error', onError);
+        window.addEventListener('unhandledrejection', onRejection);
+      }
       void sync('all');
       connection = (options.connect ?? connectRealtime)(session.token, {
         onEvent,
@@ -230,6 +271,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         onSync,
         onConnect(recovered) {
           emit({ online: true });
+          reporter?.connected();
           if (!recovered) {
             // Missed events are not replayed: the snapshot covers them, and the gateway's first
             // `sync` messages (right after this) are the new baselines.

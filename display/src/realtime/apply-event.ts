@@ -7,7 +7,7 @@ export interface EventOutcome {
   content: DisplayContent;
   /** What to fetch again over REST to be authoritative. */
   refetch: 'none' | 'content' | 'all';
-  command?: 'reload' | 'refresh';
+  command?: 'reload' | 'refresh' | 'screenshot';
 }
 
 /**

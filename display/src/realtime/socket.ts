@@ -7,6 +7,10 @@ import {
   type WithheldPayload,
 } from '@oppslag/common/realtime/index.ts';
 import { io, type Socket } from 'socket.io-client';
+import type { HealthTransport } from '../health/reporter';
+
+/** How long the player waits for the gateway to confirm a screenshot. */
+const SCREENSHOT_ACK_MS = 15_000;
 
 export interface RealtimeHandlers {
   /** A push in the display's catalogue shape (anything else is dropped here). */
@@ -26,6 +30,8 @@ export interface RealtimeConnection {
   close(): void;
   /** Tries again after the caller confirmed the credentials are still good. */
   retry(delayMs: number): void;
+  /** Health reports and screenshots go back over the same socket (absent in test fakes). */
+  transport?: HealthTransport;
 }
 
 /** Opens the display's Socket.IO connection with the display token (same origin, /socket.io). */
@@ -61,7 +67,15 @@ export function connectRealtime(token: string, handlers: RealtimeHandlers, url?:
     if (event) handlers.onEvent(event);
   });
 
+  const transport: HealthTransport = {
+    connected: () => socket.connected,
+    heartbeat: (report) => socket.emit('display.heartbeat', report),
+    rendered: (report) => socket.emit('display.rendered', report),
+    screenshot: (image) => socket.timeout(SCREENSHOT_ACK_MS).emitWithAck('display.screenshot', image),
+  };
+
   return {
+    transport,
     close() {
       if (retryTimer) clearTimeout(retryTimer);
       socket.removeAllListeners();

@@ -1,7 +1,7 @@
 import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** node-postgres returns bytea as a Buffer, PGlite as a Uint8Array; both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

@@ -1,6 +1,7 @@
 export * from './alerts';
 export * from './asset-files';
 export * from './content';
+export * from './display-health';
 export * from './entities';
 export * from './events';
 export * from './instance';

@@ -55,6 +55,8 @@ describe('superadmin: displays and master', () => {
         displayId: expect.any(String),
       },
       display: { onlineStatus: true, registered: true },
+      // Screen health comes once the player has reported (realtime/src/health.test.ts).
+      health: null,
     });
     expect(decodeDisplayId(byId[e.displayA.id].entity.displayId)).toBe(e.displayA.id);
     expect(byId[e.displayB.id].display).toEqual({ onlineStatus: false, registered: true });

@@ -11,11 +11,13 @@ import { onRealtimeEvent } from '../../realtime/socket';
 import { entitiesAtom } from '../../state/entities';
 import { ancestry } from '../../state/entities.reducer';
 import { showSnackbar } from '../../state/snackbar';
+import { HealthSince, HealthSummary } from '../health/health-summary';
 import { applyPresence, toggleSelection, updateTarget } from './displays.logic';
 
 /** All displays: ID, Organization, Name, Code word, Online status (live); update all or selected. */
 export default function DisplaysPage() {
   const { t } = useTranslation('admin');
+  const { t: th } = useTranslation('health');
   const { byId } = useAtomValue(entitiesAtom);
   const [items, setItems] = useState<AdminDisplayItem[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -29,10 +31,18 @@ export default function DisplaysPage() {
         () => setFailed(true),
       );
     void load();
-    return onRealtimeEvent((event) => {
+    // Presence changes come in bursts (a building reconnecting): one reload after they settle.
+    let reload: ReturnType<typeof setTimeout> | null = null;
+    const reloadSoon = () => {
+      if (reload) clearTimeout(reload);
+      reload = setTimeout(() => void load(), 2000);
+    };
+    const off = onRealtimeEvent((event) => {
       if (event.type === 'display.presence') {
         const { displayId, online } = event.data;
         setItems((list) => list && applyPresence(list, displayId, online));
+        // "Online since" and the health figures come with the list.
+        reloadSoon();
       } else if (
         event.type === 'resync' ||
         event.type === 'entity.created' ||
@@ -40,6 +50,10 @@ export default function DisplaysPage() {
       )
         void load();
     });
+    return () => {
+      off();
+      if (reload) clearTimeout(reload);
+    };
   }, []);
 
   const organizationOf = (item: AdminDisplayItem) => {
@@ -80,7 +94,7 @@ export default function DisplaysPage() {
       ) : (
         <div className="-mx-4 overflow-x-auto">
           <table
-            className="stack-table w-full text-left text-sm sm:min-w-[40rem]"
+            className="stack-table w-full text-left text-sm sm:min-w-[48rem]"
             data-testid="displays-table"
           >
             <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
@@ -101,6 +115,7 @@ export default function DisplaysPage() {
                 <th className="px-4 py-2 font-medium">{t('displays.name')}</th>
                 <th className="px-4 py-2 font-medium">{t('displays.codeWord')}</th>
                 <th className="px-4 py-2 font-medium">{t('displays.onlineStatus')}</th>
+                <th className="px-4 py-2 font-medium">{th('table.health')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -155,6 +170,14 @@ export default function DisplaysPage() {
                           registered: item.display.registered ?? item.display.onlineStatus !== null,
                         }}
                       />
+                      <HealthSince health={item.health} />
+                    </td>
+                    <td
+                      className="px-4 py-2"
+                      data-label={th('table.health')}
+                      data-testid={`health-${item.entity.id}`}
+                    >
+                      <HealthSummary health={item.health} />
                     </td>
                   </tr>
                 );

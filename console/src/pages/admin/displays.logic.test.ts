@@ -23,6 +23,7 @@ describe('admin displays', () => {
           displayId: 'aaaaaaaaaa',
         },
         display: { onlineStatus: false, registered: true },
+        health: null,
       },
       {
         entity: {
@@ -34,6 +35,7 @@ describe('admin displays', () => {
           displayId: 'bbbbbbbbbb',
         },
         display: { onlineStatus: false, registered: true },
+        health: null,
       },
     ];
     const next = applyPresence(items, 2, true);

@@ -115,13 +115,19 @@ export function BannerEditor({
           <p className="text-sm text-slate-600">{t('empty')}</p>
         )
       ) : items && view === 'swimlanes' && !templates ? (
-        <BannerTimeline items={items} highlight={highlight} onEdit={(content) => setEditing({ content })} />
+        <BannerTimeline
+          items={items}
+          highlight={highlight}
+          onEdit={(content) => setEditing({ content })}
+          deliveryEntityId={slot === 'banner' ? entityId : undefined}
+        />
       ) : items ? (
         <BannerList
           items={items}
           highlight={highlight}
           onEdit={(content) => setEditing({ content })}
           onDelete={setDeleting}
+          deliveryEntityId={slot === 'banner' && !templates ? entityId : undefined}
         />
       ) : null}
       <BannerDialog

@@ -4,6 +4,7 @@ import { AssetImg } from '../../components/asset-img';
 import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
+import { DeliveryLine, isLive } from '../health/delivery-line';
 import { bannerAccess } from './banner-view';
 import { useOriginLabel } from './use-origin-label';
 
@@ -13,11 +14,14 @@ export function BannerList({
   highlight,
   onEdit,
   onDelete,
+  deliveryEntityId,
 }: {
   items: Content[];
   highlight: number | null;
   onEdit: (c: Content) => void;
   onDelete: (c: Content) => void;
+  /** Set for the banner slot: live slides show on how many screens they are. */
+  deliveryEntityId?: number;
 }) {
   const { t, i18n } = useTranslation('banners');
   const originOf = useOriginLabel();
@@ -58,6 +62,9 @@ export function BannerList({
                       ? t('published')
                       : t('draft')}
               </div>
+              {deliveryEntityId !== undefined && isLive(item) && (
+                <DeliveryLine kind="banner" entityId={deliveryEntityId} itemId={item.id} />
+              )}
             </div>
             {access === 'editable' && (
               <>

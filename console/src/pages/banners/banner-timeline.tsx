@@ -3,12 +3,22 @@ import { useTranslation } from 'react-i18next';
 import type { Content } from '../../api/content.api';
 import { AssetImg } from '../../components/asset-img';
 import { formatDateTime } from '../../lib/dates';
+import { DeliveryLine, isLive } from '../health/delivery-line';
 import { bannerAccess, DAY_PX, ROW_PX, slotBox, timelineRange } from './banner-view';
 import { assignLanes } from './lanes';
 import { useOriginLabel } from './use-origin-label';
 
 /** What a slot's popup says: start, end and minimum duration, or that no asset is uploaded. */
-export function SlotDetails({ content, onEdit }: { content: Content; onEdit?: () => void }) {
+export function SlotDetails({
+  content,
+  onEdit,
+  deliveryEntityId,
+}: {
+  content: Content;
+  onEdit?: () => void;
+  /** The viewed entity, for the banner slot's proof of delivery (live slides only). */
+  deliveryEntityId?: number;
+}) {
   const { t, i18n } = useTranslation('banners');
   const missingAsset = content.type === 'banner-asset' && !content.asset;
   return (
@@ -26,6 +36,9 @@ export function SlotDetails({ content, onEdit }: { content: Content; onEdit?: ()
           <p>{t('duration', { seconds: content.duration ?? 30 })}</p>
         </>
       )}
+      {deliveryEntityId !== undefined && isLive(content) && (
+        <DeliveryLine kind="banner" entityId={deliveryEntityId} itemId={content.id} />
+      )}
       {onEdit && (
         <button type="button" className="self-start text-primary-700 underline" onClick={onEdit}>
           {t('edit')}
@@ -40,11 +53,14 @@ export function BannerTimeline({
   items,
   highlight,
   onEdit,
+  deliveryEntityId,
 }: {
   items: Content[];
   /** A just created or updated banner, outlined for a moment. */
   highlight: number | null;
   onEdit: (c: Content) => void;
+  /** Set for the banner slot: live slides show on how many screens they are. */
+  deliveryEntityId?: number;
 }) {
   const { t, i18n } = useTranslation('banners');
   const originOf = useOriginLabel();
@@ -111,6 +127,7 @@ export function BannerTimeline({
                   <SlotDetails
                     content={item}
                     onEdit={access === 'editable' ? () => onEdit(item) : undefined}
+                    deliveryEntityId={deliveryEntityId}
                   />
                 </PopoverPanel>
               </Popover>

@@ -16,6 +16,7 @@ import { ancestry } from '../../state/entities.reducer';
 import { useCan } from '../../state/permissions';
 import { showSnackbar } from '../../state/snackbar';
 import { useEntity } from '../entity/entity-frame';
+import { DeliveryLine } from '../health/delivery-line';
 import { lastDay, osloDay, sanitizeNoteHtml, sortNotes } from './notes.logic';
 
 // The dialog carries the rich-text editor (TipTap/ProseMirror, the largest chunk of the console):
@@ -155,6 +156,9 @@ export default function NotesTab() {
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized to the editor's formats first
                     dangerouslySetInnerHTML={{ __html: sanitizeNoteHtml(note.text) }}
                   />
+                  {note.approved && note.state === 'active' && (
+                    <DeliveryLine kind="note" entityId={entity.id} itemId={note.id} />
+                  )}
                   {inherited && (
                     <p className="mt-1 text-xs text-slate-600">
                       {t('inheritedFrom')}{' '}

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/icons';
 import { displayUrl, serverInfoAtom } from '../../../lib/server-info';
 import { useIsAdmin } from '../../../state/permissions';
 import { showSnackbar } from '../../../state/snackbar';
+import { DisplayHealthCard } from '../../health/display-health-card';
 import { ChildList } from '../children/child-list';
 import { useEntity } from '../entity-frame';
 import { DisplayCredentials } from './display-credentials';
@@ -80,6 +81,7 @@ export default function GeneralTab() {
           </div>
         )}
       </Card>
+      {entity.type === 'display' && <DisplayHealthCard displayId={entity.id} />}
       {isAdmin && entity.type === 'display' && <DisplayCredentials entity={entity} />}
       {isAdmin && canHaveChildren(entity.type) && (
         <Card title={t('children.title')}>

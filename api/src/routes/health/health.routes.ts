@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import { healthContract } from '@oppslag/common';
+import type { AppDeps } from '../../deps';
+import { mountContract } from '../../http/define-handler';
+import type { DisplayState } from '../../middleware/display-auth';
+import { presentDelivery, presentHealth } from '../../presenters/display-health.presenter';
+import { requestScreenshot } from '../../services/display-health.service';
+import { loadDisplay, readDelivery, readHealth } from '../../services/display-health-query.service';
+import { isOnline } from '../../services/presence.service';
+
+/**
+ * Screen health and proof of delivery (issue 16). The contract checks `read` on the display (or
+ * on the note's entity); the services check that the id is a display, or that the note or slide is
+ * readable at the path's entity.
+ */
+export function healthRoutes(deps: AppDeps): Router<DisplayState> {
+  const router = new Router<DisplayState>();
+  const db = deps.database.db;
+  const online = (ids: number[]) => isOnline(deps.redis, deps.config.redisPrefix, ids);
+  mountContract(router, deps, healthContract, {
+    get: async ({ params }) => {
+      const read = await readHealth(db, params.id, deps.now());
+      return presentHealth(read, (await online([params.id])).has(params.id));
+    },
+    requestScreenshot: async ({ params, actor, uow }) => {
+      await loadDisplay(db, params.id);
+      const at = await uow((tx) => requestScreenshot(tx, params.id, actor.id, deps.now()));
+      return { requestedAt: at.toISOString(), online: (await online([params.id])).has(params.id) };
+    },
+    noteDelivery: async ({ params, access }) => {
+      const rows = await readDelivery(db, 'note', params.entityId, access.ancestry, params.noteId);
+      return presentDelivery(rows, await online(rows.map((r) => r.id)));
+    },
+    bannerDelivery: async ({ params, access }) => {
+      const rows = await readDelivery(db, 'content', params.entityId, access.ancestry, params.contentId);
+      return presentDelivery(rows, await online(rows.map((r) => r.id)));
+    },
+  });
+  return router;
+}

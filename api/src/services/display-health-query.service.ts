@@ -1,0 +1,187 @@
+import { UPTIME_BUCKET_MS, UPTIME_WINDOW_MS } from '@oppslag/common';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import {
+  contents,
+  displayDeliveries,
+  displayHealth,
+  displayHeartbeats,
+  displayScreenshots,
+  entities,
+  notes,
+} from '../db/schema/index';
+import { notFound } from '../errors';
+import type { EntityRow } from '../presenters/entity.presenter';
+
+export type HealthRow = typeof displayHealth.$inferSelect;
+export type ScreenshotRow = typeof displayScreenshots.$inferSelect;
+
+/** A live display, or 404 (health is a display's; any other entity has none). */
+export async function loadDisplay(tx: Tx, id: number): Promise<EntityRow> {
+  const [row] = await tx
+    .select()
+    .from(entities)
+    .where(and(eq(entities.id, id), eq(entities.deleted, false), eq(entities.type, 'display')));
+  if (!row) throw notFound('Display');
+  return row;
+}
+
+export interface HealthRead {
+  display: EntityRow;
+  health: HealthRow | null;
+  screenshot: ScreenshotRow | null;
+  /** Share of the uptime window's buckets with a heartbeat; null before the first heartbeat. */
+  uptime: number | null;
+}
+
+/** Everything `GET /api/entities/{id}/health` shows, but presence (which lives in Redis). */
+export async function readHealth(tx: Tx, displayId: number, now: Date): Promise<HealthRead> {
+  const display = await loadDisplay(tx, displayId);
+  const [health] = await tx.select().from(displayHealth).where(eq(displayHealth.displayId, displayId));
+  const [screenshot] = await tx
+    .select()
+    .from(displayScreenshots)
+    .where(eq(displayScreenshots.displayId, displayId));
+  return {
+    display,
+    health: health ?? null,
+    screenshot: screenshot ?? null,
+    uptime: health?.firstHeartbeatAt ? await uptimeOf(tx, displayId, health.firstHeartbeatAt, now) : null,
+  };
+}
+
+/**
+ * Uptime over the last 7 days, as buckets with a heartbeat over buckets in the window. A display
+ * set up 2 days ago is measured over those 2 days, so a new screen does not start at 29 %. The
+ * bucket running now counts only once it has a heartbeat: a minute into a new bucket, a screen that
+ * is fine has not had to report in it yet.
+ */
+async function uptimeOf(tx: Tx, displayId: number, first: Date, now: Date): Promise<number> {
+  const [row] = await tx
+    .select(bucketCounts(now))
+    .from(displayHeartbeats)
+    .where(
+      and(
+        eq(displayHeartbeats.displayId, displayId),
+        gte(displayHeartbeats.bucket, new Date(windowStart(now))),
+      ),
+    );
+  return uptimeShare(row, first, now);
+}
+
+const floorBucket = (t: number) => Math.floor(t / UPTIME_BUCKET_MS) * UPTIME_BUCKET_MS;
+/** The oldest bucket of the 7-day window. */
+const windowStart = (now: Date) => floorBucket(now.getTime() - UPTIME_WINDOW_MS) + UPTIME_BUCKET_MS;
+
+/** Buckets with a heartbeat in the window, and whether the running one is among them. */
+const bucketCounts = (now: Date) => ({
+  up: count(),
+  current: sql<number>`count(*) filter (where ${displayHeartbeats.bucket} = ${new Date(floorBucket(now.getTime()))})`,
+});
+
+/** The share of judged buckets that were up: every finished bucket since the start, plus the running one if up. */
+function uptimeShare(counts: { up: number; current: number } | undefined, first: Date, now: Date): number {
+  const start = Math.max(windowStart(now), floorBucket(first.getTime()));
+  const finished = Math.max(0, (floorBucket(now.getTime()) - start) / UPTIME_BUCKET_MS);
+  const current = Number(counts?.current ?? 0) > 0 ? 1 : 0;
+  const expected = finished + current;
+  return expected === 0 ? 1 : Math.min(1, Number(counts?.up ?? 0) / expected);
+}
+
+/**
+ * Health rows and uptime of many displays at once (the admin displays table): one read of the rows
+ * and one grouped count over the heartbeat index, never a query per display.
+ */
+export async function readHealthSummaries(
+  tx: Tx,
+  displayIds: number[],
+  now: Date,
+): Promise<Map<number, { health: HealthRow; uptime: number | null }>> {
+  const result = new Map<number, { health: HealthRow; uptime: number | null }>();
+  if (displayIds.length === 0) return result;
+  const rows = await tx.select().from(displayHealth).where(inArray(displayHealth.displayId, displayIds));
+  const counts = await tx
+    .select({ displayId: displayHeartbeats.displayId, ...bucketCounts(now) })
+    .from(displayHeartbeats)
+    .where(
+      and(
+        inArray(displayHeartbeats.displayId, displayIds),
+        gte(displayHeartbeats.bucket, new Date(windowStart(now))),
+      ),
+    )
+    .groupBy(displayHeartbeats.displayId);
+  const up = new Map(counts.map((c) => [c.displayId, c]));
+  for (const health of rows)
+    result.set(health.displayId, {
+      health,
+      uptime: health.firstHeartbeatAt
+        ? uptimeShare(up.get(health.displayId), health.firstHeartbeatAt, now)
+        : null,
+    });
+  return result;
+}
+
+export interface DeliveryRow {
+  id: number;
+  name: string;
+  shownAt: Date | null;
+  lastSeenAt: Date | null;
+}
+
+/**
+ * Proof of delivery of a note or banner slide readable at `entityId` (its own or inherited): every
+ * live display at or below `entityId`, with the first time it showed the item. The scope is the
+ * path's entity, not the item's, so a reader of a group never learns of displays in sibling groups.
+ */
+export async function readDelivery(
+  tx: Tx,
+  kind: 'note' | 'content',
+  entityId: number,
+  ancestry: readonly number[],
+  itemId: number,
+): Promise<DeliveryRow[]> {
+  const owner =
+    kind === 'note'
+      ? await tx
+          .select({ entityId: notes.entityId })
+          .from(notes)
+          .where(and(eq(notes.id, itemId), inArray(notes.entityId, [...ancestry])))
+      : await tx
+          .select({ entityId: contents.entityId })
+          .from(contents)
+          .where(
+            and(
+              eq(contents.id, itemId),
+              eq(contents.slot, 'banner'),
+              inArray(contents.entityId, [...ancestry]),
+            ),
+          );
+  if (owner.length === 0) throw notFound(kind === 'note' ? 'Note' : 'Content');
+  type Raw = { id: number; name: string; shown_at: string | Date | null; seen: string | Date | null };
+  const rows = await tx.execute(
+    sql`with recursive sub(id) as (
+          select id from entities where id = ${entityId} and deleted = false
+          union
+          select c.id from entities c join sub s on c.parent_id = s.id where c.deleted = false
+        )
+        select e.id, e.name, d.shown_at, h.last_heartbeat_at as seen
+        from entities e
+        join sub on sub.id = e.id
+        left join ${displayDeliveries} d on d.display_id = e.id and d.kind = ${kind} and d.item_id = ${itemId}
+        left join ${displayHealth} h on h.display_id = e.id
+        where e.type = 'display'
+        order by e.name, e.id`,
+  );
+  const date = (v: string | Date | null) => (v === null ? null : new Date(v));
+  return rowsOf<Raw>(rows).map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    shownAt: date(r.shown_at),
+    lastSeenAt: date(r.seen),
+  }));
+}
+
+/** node-postgres answers `{ rows }`, PGlite the same; both drivers are used (server and embedded). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { type AppDeps, recordHeartbeat, recordRendered, storeScreenshot } from '@oppslag/api/core';
+import { heartbeatReportSchema, renderedReportSchema, type ScreenshotAck } from '@oppslag/common';
+import { type GatewayServer, type GatewaySocket, rooms } from './identity';
+
+/** The least time between two writes of one kind from one socket; more often is dropped, not queued. */
+const MIN_GAP_MS = { heartbeat: 5_000, rendered: 1_000, screenshot: 2_000 } as const;
+type Kind = keyof typeof MIN_GAP_MS;
+
+/**
+ * Screen health and proof of delivery, the gateway's side: a display's socket reports heartbeats,
+ * what it shows and screenshots of itself; each report is parsed against the common schema and
+ * written by the API's services. A stored screenshot is announced to the consoles following the
+ * display (`display.health`), which refetch the health over REST. Memory per display socket is
+ * three listeners and one small record of when it last wrote (the gateway's heap per display is
+ * measured by the performance bench).
+ */
+export class DisplayHealthReports {
+  /** When each display socket last wrote each kind (a weak map: it goes with the socket). */
+  private readonly lastWrite = new WeakMap<GatewaySocket, Record<Kind, number>>();
+
+  constructor(
+    private readonly io: GatewayServer,
+    private readonly deps: AppDeps,
+  ) {}
+
+  attach(socket: GatewaySocket): void {
+    const identity = socket.data.identity;
+    if (identity.kind !== 'display') return;
+    const { displayId, ancestry } = identity;
+    const db = this.deps.database.db;
+    socket.on('display.heartbeat', (raw) => {
+      const report = heartbeatReportSchema.safeParse(raw);
+      if (!report.success || !this.allow(socket, 'heartbeat')) return;
+      void recordHeartbeat(db, displayId, report.data, this.deps.now()).catch((err: Error) =>
+        this.deps.logger.warn({ err: err.message, displayId }, 'heartbeat not stored'),
+      );
+    });
+    socket.on('display.rendered', (raw) => {
+      const report = renderedReportSchema.safeParse(raw);
+      if (!report.success || !this.allow(socket, 'rendered')) return;
+      void recordRendered(db, displayId, report.data, this.deps.now()).catch((err: Error) =>
+        this.deps.logger.warn({ err: err.message, displayId }, 'delivery not stored'),
+      );
+    });
+    socket.on('display.screenshot', async (image, ack) => {
+      const answer = (result: ScreenshotAck) => typeof ack === 'function' && ack(result);
+      if (!(image instanceof Uint8Array || image instanceof ArrayBuffer))
+        return answer({ ok: false, reason: 'invalid_file' });
+      if (!this.allow(socket, 'screenshot')) return answer({ ok: false, reason: 'payload_too_large' });
+      const bytes = image instanceof Uint8Array ? image : new Uint8Array(image);
+      const now = this.deps.now();
+      try {
+        const result = await storeScreenshot(db, displayId, bytes, now);
+        if (result.ok)
+          this.io.to([...ancestry.map(rooms.entity), rooms.admin]).emit('display.health', {
+            id: randomUUID(),
+            seq: 0 as const,
+            entityId: displayId,
+            data: { displayId, screenshotAt: now.toISOString() },
+          });
+        answer(result);
+      } catch (err) {
+        this.deps.logger.warn({ err: (err as Error).message, displayId }, 'screenshot not stored');
+        answer({ ok: false, reason: 'invalid_file' });
+      }
+    });
+  }
+
+  /** Whether this socket may write `kind` now (a misbehaving screen cannot flood the database). */
+  private allow(socket: GatewaySocket, kind: Kind): boolean {
+    const now = Date.now();
+    let last = this.lastWrite.get(socket);
+    if (!last) {
+      last = { heartbeat: 0, rendered: 0, screenshot: 0 };
+      this.lastWrite.set(socket, last);
+    }
+    if (now - last[kind] < MIN_GAP_MS[kind]) return false;
+    last[kind] = now;
+    return true;
+  }
+}
