@@ -12,5 +12,6 @@ export * from './permissions';
 export * from './phone';
 export * from './realtime/index';
 export * from './rich-text';
+export * from './schedule';
 export * from './schemas/index';
 export * from './templates';
