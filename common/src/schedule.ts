@@ -34,7 +34,7 @@ export const scheduleSchema = z
       .array(z.number({ error: 'Weekdays are numbers 1 (Monday) to 7 (Sunday)' }).int().min(1).max(7))
       .min(1, { message: SCHEDULE_NO_WEEKDAY_MESSAGE })
       .max(7)
-      .transform((days) => [...new Set(days)].sort((a, b) => a - b) as Weekday[]),
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     from: z.string().regex(TIME, 'From must be a time HH:MM'),
     to: z.string().regex(TIME, 'To must be a time HH:MM (24:00 is the end of the day)'),
     until: z
@@ -140,7 +140,13 @@ function localDate(t: number, offset: number, timeZone: string) {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), iso, weekday };
 }
 
-type ScheduleLike = Pick<Schedule, 'weekdays' | 'from' | 'to'> & { until?: string | null };
+/** What the rules read of a schedule (a stored one, or a form's draft). */
+export interface ScheduleLike {
+  weekdays: readonly number[];
+  from: string;
+  to: string;
+  until?: string | null;
+}
 
 /** The window of the day `offset` days from `t`'s local date, or null when the schedule skips it. */
 function windowOf(s: ScheduleLike, t: number, offset: number, timeZone: string): [number, number] | null {

@@ -135,6 +135,7 @@ export async function createContent(
       templateId: input.templateId ?? null,
       templateText: cleanTemplateText(input.templateText) ?? null,
       assetId: input.assetId ?? null,
+      schedule: input.schedule ?? null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
@@ -197,6 +198,7 @@ export async function updateContent(
   if (input.templateId !== undefined) changes.templateId = input.templateId;
   if (input.templateText !== undefined) changes.templateText = cleanTemplateText(input.templateText) ?? null;
   if (input.assetId !== undefined) changes.assetId = input.assetId;
+  if (input.schedule !== undefined) changes.schedule = input.schedule;
   const [row] = await tx.update(contents).set(changes).where(eq(contents.id, contentId)).returning();
   await recordEvent(tx, { type: 'content.updated', entityId, data: { id: row.id, slot }, actorId: actor.id });
   return withAsset(tx, row);

@@ -47,7 +47,7 @@ function checkStart(date: Date, now: Date): void {
 }
 
 type NewNote = Pick<typeof notes.$inferInsert, 'entityId' | 'ownerId' | 'text' | 'date'> &
-  Partial<Pick<typeof notes.$inferInsert, 'icon' | 'iconColor' | 'end' | 'sticky' | 'approved'>> &
+  Partial<Pick<typeof notes.$inferInsert, 'icon' | 'iconColor' | 'end' | 'sticky' | 'approved' | 'schedule'>> &
   Pick<typeof notes.$inferInsert, 'source' | 'smsMessageId'>;
 
 /** The one insert of a note (console or SMS): defaults, sanitizing and the `note.created` event. */
@@ -98,6 +98,7 @@ export async function createNote(
       end: input.end,
       sticky: input.sticky,
       approved: input.approved,
+      schedule: input.schedule ?? null,
       source: 'console',
     },
     actor.id,
@@ -192,6 +193,7 @@ export async function updateNote(
       ...(input.iconColor !== undefined ? { iconColor: input.iconColor } : {}),
       ...(input.sticky !== undefined ? { sticky: input.sticky } : {}),
       ...(input.approved !== undefined ? { approved: input.approved } : {}),
+      ...(input.schedule !== undefined ? { schedule: input.schedule } : {}),
       ...(input.ownerId !== undefined ? { ownerId: input.ownerId ?? actor.id } : {}),
       date,
       end,

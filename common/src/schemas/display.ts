@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISPLAY_MODULES } from '../display-modules';
 import { CONTENT_SLOTS } from '../feature-sets';
 import { NOTE_ICONS, NOTE_STATES } from '../notes';
+import { scheduleOutSchema } from '../schedule';
 import { contentSchema } from './content';
 import { transitDeparturesSchema } from './transit';
 import { weatherForecastSchema } from './weather';
@@ -83,6 +84,8 @@ export const displayNoteSchema = z.object({
   end: z.string().nullable(),
   sticky: z.boolean(),
   state: z.enum(NOTE_STATES),
+  /** The player shows the note only inside a window of it (common/schedule.ts); absent = none. */
+  schedule: scheduleOutSchema.nullable().optional(),
 });
 
 export const displaySlideSchema = contentSchema.pick({
@@ -97,6 +100,9 @@ export const displaySlideSchema = contentSchema.pick({
   templateText: true,
   asset: true,
   master: true,
+}).extend({
+  /** The player shows the slide only inside a window of it (common/schedule.ts); absent = none. */
+  schedule: scheduleOutSchema.nullable().optional(),
 });
 export type DisplaySlide = z.infer<typeof displaySlideSchema>;
 
