@@ -142,6 +142,19 @@ CREATE TABLE "events" (
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "history" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"event_id" uuid NOT NULL,
+	"entity_id" integer,
+	"kind" text NOT NULL,
+	"action" text NOT NULL,
+	"subject_id" integer,
+	"actor_id" integer,
+	"source" text NOT NULL,
+	"changes" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "instance" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"instance_id" text NOT NULL,
@@ -216,5 +229,7 @@ CREATE UNIQUE INDEX "permissions_entity_user_idx" ON "permissions" USING btree (
 CREATE INDEX "permissions_user_idx" ON "permissions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "events_unsent_idx" ON "events" USING btree ("created_at") WHERE sent_at is null;--> statement-breakpoint
 CREATE INDEX "events_entity_idx" ON "events" USING btree ("entity_id","seq");--> statement-breakpoint
+CREATE INDEX "history_entity_idx" ON "history" USING btree ("entity_id","id");--> statement-breakpoint
+CREATE INDEX "history_created_idx" ON "history" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_provider_message_idx" ON "sms_messages" USING btree ("provider","provider_message_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));

@@ -47,7 +47,9 @@ function checkStart(date: Date, now: Date): void {
 }
 
 type NewNote = Pick<typeof notes.$inferInsert, 'entityId' | 'ownerId' | 'text' | 'date'> &
-  Partial<Pick<typeof notes.$inferInsert, 'icon' | 'iconColor' | 'end' | 'sticky' | 'approved' | 'schedule'>> &
+  Partial<
+    Pick<typeof notes.$inferInsert, 'icon' | 'iconColor' | 'end' | 'sticky' | 'approved' | 'schedule'>
+  > &
   Pick<typeof notes.$inferInsert, 'source' | 'smsMessageId'>;
 
 /** The one insert of a note (console or SMS): defaults, sanitizing and the `note.created` event. */

@@ -6,6 +6,7 @@ import { autoApproveContract } from './auto-approve.contract';
 import { contentContract } from './content.contract';
 import { displayContract } from './display.contract';
 import { entitiesContract } from './entities.contract';
+import { historyContract } from './history.contract';
 import { installContract } from './install.contract';
 import { membersContract } from './members.contract';
 import { metaContract } from './meta.contract';
@@ -29,6 +30,7 @@ export {
   contentContract,
   displayContract,
   entitiesContract,
+  historyContract,
   installContract,
   membersContract,
   metaContract,
@@ -48,6 +50,7 @@ export const contract = {
   admin: adminContract,
   auth: authContract,
   entities: entitiesContract,
+  history: historyContract,
   install: installContract,
   members: membersContract,
   meta: metaContract,

@@ -88,22 +88,24 @@ export const displayNoteSchema = z.object({
   schedule: scheduleOutSchema.nullable().optional(),
 });
 
-export const displaySlideSchema = contentSchema.pick({
-  id: true,
-  entityId: true,
-  slot: true,
-  type: true,
-  start: true,
-  end: true,
-  duration: true,
-  templateId: true,
-  templateText: true,
-  asset: true,
-  master: true,
-}).extend({
-  /** The player shows the slide only inside a window of it (common/schedule.ts); absent = none. */
-  schedule: scheduleOutSchema.nullable().optional(),
-});
+export const displaySlideSchema = contentSchema
+  .pick({
+    id: true,
+    entityId: true,
+    slot: true,
+    type: true,
+    start: true,
+    end: true,
+    duration: true,
+    templateId: true,
+    templateText: true,
+    asset: true,
+    master: true,
+  })
+  .extend({
+    /** The player shows the slide only inside a window of it (common/schedule.ts); absent = none. */
+    schedule: scheduleOutSchema.nullable().optional(),
+  });
 export type DisplaySlide = z.infer<typeof displaySlideSchema>;
 
 /**

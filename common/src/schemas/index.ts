@@ -5,6 +5,7 @@ export * from './auto-approve';
 export * from './content';
 export * from './display';
 export * from './entity';
+export * from './history';
 export * from './note';
 export * from './query';
 export * from './sms';
