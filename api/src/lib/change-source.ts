@@ -8,7 +8,6 @@ import type { HistorySource } from '@oppslag/common';
  */
 const storage = new AsyncLocalStorage<HistorySource>();
 
-export const withChangeSource = <T>(source: HistorySource, work: () => Promise<T>): Promise<T> =>
-  storage.run(source, work);
+export const withChangeSource = <T>(source: HistorySource, work: () => T): T => storage.run(source, work);
 
 export const currentChangeSource = (): HistorySource => storage.getStore() ?? 'system';

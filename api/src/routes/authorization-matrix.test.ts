@@ -22,6 +22,7 @@ import { autoApproveNumbersRoutes } from './auto-approve-numbers/auto-approve-nu
 import { contentRoutes } from './content/content.routes';
 import { displayRoutes } from './display/display.routes';
 import { entitiesRoutes } from './entities/entities.routes';
+import { historyRoutes } from './history/history.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
 import { smsRoutes } from './sms/sms.routes';
@@ -35,6 +36,7 @@ import { usersRoutes } from './users/users.routes';
  */
 const coveredRouters: ((deps: AppDeps) => Router<ApiState>)[] = [
   entitiesRoutes,
+  historyRoutes,
   membersRoutes,
   adminRoutes,
   installRoutes,

@@ -11,6 +11,7 @@ import { contentRoutes } from './content/content.routes';
 import { notesRoutes } from './content/notes.routes';
 import { displayRoutes } from './display/display.routes';
 import { entitiesRoutes } from './entities/entities.routes';
+import { historyRoutes } from './history/history.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
 import { smsRoutes } from './sms/sms.routes';
@@ -34,6 +35,7 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     accountRoutes(deps),
     usersRoutes(deps),
     entitiesRoutes(deps),
+    historyRoutes(deps),
     membersRoutes(deps),
     adminRoutes(deps),
     openapiRoutes(deps),

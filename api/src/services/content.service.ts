@@ -140,7 +140,13 @@ export async function createContent(
       updatedAt: ctx.now,
     })
     .returning();
-  await recordEvent(tx, { type: 'content.created', entityId, data: { id: row.id, slot }, actorId: actor.id });
+  await recordEvent(tx, {
+    type: 'content.created',
+    entityId,
+    data: { id: row.id, slot },
+    actorId: actor.id,
+    history: { after: row },
+  });
   return withAsset(tx, row);
 }
 
@@ -200,7 +206,13 @@ export async function updateContent(
   if (input.assetId !== undefined) changes.assetId = input.assetId;
   if (input.schedule !== undefined) changes.schedule = input.schedule;
   const [row] = await tx.update(contents).set(changes).where(eq(contents.id, contentId)).returning();
-  await recordEvent(tx, { type: 'content.updated', entityId, data: { id: row.id, slot }, actorId: actor.id });
+  await recordEvent(tx, {
+    type: 'content.updated',
+    entityId,
+    data: { id: row.id, slot },
+    actorId: actor.id,
+    history: { before: current, after: row },
+  });
   return withAsset(tx, row);
 }
 
@@ -211,12 +223,14 @@ export async function deleteContent(
   contentId: number,
   actor: Actor,
 ): Promise<void> {
-  checkLock(await ownContent(tx, entityId, slot, contentId), null, actor);
+  const current = await ownContent(tx, entityId, slot, contentId);
+  checkLock(current, null, actor);
   await tx.delete(contents).where(eq(contents.id, contentId));
   await recordEvent(tx, {
     type: 'content.deleted',
     entityId,
     data: { id: contentId, slot },
     actorId: actor.id,
+    history: { before: current },
   });
 }

@@ -7,6 +7,7 @@ import type {
   HistorySource,
 } from '@oppslag/common';
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { entities, history, users } from '../db/schema/index';
 
@@ -36,6 +37,9 @@ const KINDS: Partial<Record<EventType, HistoryKind>> = {
 
 /** Fields that change on every write or only restate the row's identity: not "what changed". */
 const NOT_CHANGES = new Set([
+  // Secrets never enter the history.
+  'apiKey',
+  'passwordHash',
   'id',
   'entityId',
   'createdAt',
@@ -133,6 +137,8 @@ async function withDescendants(db: Db | Tx, rootId: number): Promise<number[]> {
 }
 
 export const HISTORY_PAGE_SIZE = 50;
+/** The member a member change is about, by e-mail (the actor is `users` itself). */
+const subjectUser = alias(users, 'subject_user');
 
 /** A page of history, newest first: an entity's subtree (`rootId`) or everything (null, superadmin). */
 export async function listHistory(
@@ -152,17 +158,19 @@ export async function listHistory(
       entityName: entities.name,
       actorName: users.name,
       actorEmail: users.email,
+      member: subjectUser.email,
     })
     .from(history)
     .leftJoin(entities, eq(entities.id, history.entityId))
     .leftJoin(users, eq(users.id, history.actorId))
+    .leftJoin(subjectUser, and(eq(history.kind, 'member'), eq(subjectUser.id, history.subjectId)))
     .where(and(...where))
     .orderBy(desc(history.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    rows: page.map(({ row, entityName, actorName, actorEmail }) =>
-      presentHistory(row, entityName, actorName, actorEmail),
+    rows: page.map(({ row, entityName, actorName, actorEmail, member }) =>
+      presentHistory(row, { entityName, actorName, actorEmail, subjectLabel: member }),
     ),
     nextCursor: rows.length > limit ? (page[page.length - 1]?.row.id ?? null) : null,
   };
@@ -171,10 +179,14 @@ export async function listHistory(
 /** The only way a history row leaves the API. */
 export function presentHistory(
   row: typeof history.$inferSelect,
-  entityName: string | null,
-  actorName: string | null,
-  actorEmail: string | null,
+  joined: {
+    entityName: string | null;
+    actorName: string | null;
+    actorEmail: string | null;
+    subjectLabel: string | null;
+  },
 ): HistoryEntry {
+  const { entityName, actorName, actorEmail, subjectLabel } = joined;
   return {
     id: row.id,
     entityId: row.entityId,
@@ -182,6 +194,7 @@ export function presentHistory(
     kind: row.kind,
     action: row.action,
     subjectId: row.subjectId,
+    subjectLabel,
     actor:
       row.actorId !== null && actorEmail !== null
         ? { id: row.actorId, name: actorName, email: actorEmail }

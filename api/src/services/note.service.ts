@@ -73,6 +73,8 @@ async function insertNote(tx: Tx, input: NewNote, actorId: number | null, now: D
     entityId: row.entityId,
     data: { id: row.id, note: presentNote(row, now) },
     actorId,
+    // An SMS note comes from the phone, whichever process stores it.
+    history: input.source === 'sms' ? { source: 'sms' } : {},
   });
   return row;
 }
@@ -208,12 +210,19 @@ export async function updateNote(
     entityId,
     data: { id: row.id, note: presentNote(row, now) },
     actorId: actor.id,
+    history: { before: presentNote(current, now) },
   });
   return row;
 }
 
 export async function deleteNote(tx: Tx, entityId: number, noteId: number, actor: Actor): Promise<void> {
-  await ownNote(tx, entityId, noteId);
+  const current = await ownNote(tx, entityId, noteId);
   await tx.delete(notes).where(eq(notes.id, noteId));
-  await recordEvent(tx, { type: 'note.deleted', entityId, data: { id: noteId }, actorId: actor.id });
+  await recordEvent(tx, {
+    type: 'note.deleted',
+    entityId,
+    data: { id: noteId },
+    actorId: actor.id,
+    history: { before: presentNote(current, new Date()) },
+  });
 }

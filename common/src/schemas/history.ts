@@ -24,6 +24,8 @@ export const historyEntrySchema = z.object({
   action: z.string(),
   /** The note, content, user or entity changed. */
   subjectId: z.number().int().nullable(),
+  /** A readable name of the subject where it has one (the member's e-mail). */
+  subjectLabel: z.string().nullable(),
   actor: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string() }).nullable(),
   source: z.enum(HISTORY_SOURCES),
   /** Changed fields, before and after; long texts are cut. */
