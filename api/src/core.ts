@@ -23,6 +23,7 @@ export * from './seed/offline';
 export * from './services/access.service';
 export * from './services/asset-files';
 export * from './services/events.service';
+export * from './services/history.service';
 export * from './services/note.service';
 export * from './services/presence.service';
 export * from './services/reset-token.service';

@@ -14,6 +14,7 @@ export const QUEUE_NAMES = [
   'transit',
   'weather',
   'notifications',
+  'maintenance',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -64,6 +65,9 @@ export type SmsInboundJob = z.infer<typeof smsInboundJobSchema>;
 /** Poll Entur for one entity's stops (a job scheduler per entity with stops). */
 export const transitPollJobSchema = z.object({ entityId: z.number().int().positive() });
 
+/** Delete history older than HISTORY_RETENTION_DAYS (one scheduler, a few times a day). */
+export const historyPruneJobSchema = z.object({});
+
 /** Poll MET for every organization whose forecast has expired (one scheduler for all). */
 export const weatherSweepJobSchema = z.object({});
 
@@ -79,6 +83,7 @@ export const JOBS = {
   sms: { inbound: smsInboundJobSchema },
   transit: { poll: transitPollJobSchema },
   weather: { sweep: weatherSweepJobSchema },
+  maintenance: { historyPrune: historyPruneJobSchema },
 } satisfies Partial<Record<QueueName, Record<string, z.ZodType>>>;
 
 export type JobCatalogue = typeof JOBS;

@@ -1,5 +1,6 @@
 import type { AppDeps, ProcessorRegistry } from '@oppslag/api/core';
 import type { Queue } from 'bullmq';
+import { ensureHistoryPruneScheduler, pruneExpiredHistory } from './history-prune';
 import type { WorkerContext } from './index';
 import { pollTransit } from './transit.processor';
 import { syncTransitSchedulers } from './transit.scheduler';
@@ -27,6 +28,7 @@ async function ensureWeatherScheduler(queue: Queue): Promise<void> {
 export async function syncPollingSchedulers(deps: AppDeps, ctx: WorkerContext): Promise<void> {
   await syncTransitSchedulers(deps, ctx.queues.queue('transit'));
   await ensureWeatherScheduler(ctx.queues.queue('weather'));
+  await ensureHistoryPruneScheduler(ctx.queues.queue('maintenance'));
 }
 
 /** Transit and weather polling: their jobs, and a side effect that follows stop changes at once. */
@@ -34,6 +36,7 @@ export function registerPollingProcessors(registry: ProcessorRegistry, ctx: Work
   const { deps } = ctx;
   registry.register('transit', 'poll', ({ entityId }) => pollTransit(deps, entityId));
   registry.register('weather', 'sweep', () => sweepWeather(deps));
+  registry.register('maintenance', 'historyPrune', () => pruneExpiredHistory(deps));
   registry.onEvent('transit-schedule', ['transitStop.changed', 'entity.deleted'], async (event) => {
     await syncTransitSchedulers(deps, ctx.queues.queue('transit'));
     // A newly added stop shows departures right away instead of after the first interval.
