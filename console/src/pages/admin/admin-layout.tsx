@@ -5,6 +5,7 @@ import { Icon, type IconName } from '../../components/icons';
 const LINKS: { to: string; label: string; icon: IconName }[] = [
   { to: '/admin/displays', label: 'nav.displays', icon: 'tv' },
   { to: '/admin/users', label: 'nav.users', icon: 'group' },
+  { to: '/admin/history', label: 'history:title', icon: 'history' },
   { to: '/admin/master/adsLarge', label: 'nav.masterAdsLarge', icon: 'dashboard' },
   { to: '/admin/master/adsSmall', label: 'nav.masterAdsSmall', icon: 'dashboard' },
   { to: '/admin/master/template', label: 'nav.masterTemplate', icon: 'dashboard' },
