@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { entities, history, users } from '../db/schema/index';
+import { presentHistory } from '../presenters/history.presenter';
 
 /**
  * The change history (issue 17), built on the outbox: `recordEvent` calls `historyRowOf` for every
@@ -173,35 +174,6 @@ export async function listHistory(
       presentHistory(row, { entityName, actorName, actorEmail, subjectLabel: member }),
     ),
     nextCursor: rows.length > limit ? (page[page.length - 1]?.row.id ?? null) : null,
-  };
-}
-
-/** The only way a history row leaves the API. */
-export function presentHistory(
-  row: typeof history.$inferSelect,
-  joined: {
-    entityName: string | null;
-    actorName: string | null;
-    actorEmail: string | null;
-    subjectLabel: string | null;
-  },
-): HistoryEntry {
-  const { entityName, actorName, actorEmail, subjectLabel } = joined;
-  return {
-    id: row.id,
-    entityId: row.entityId,
-    entityName,
-    kind: row.kind,
-    action: row.action,
-    subjectId: row.subjectId,
-    subjectLabel,
-    actor:
-      row.actorId !== null && actorEmail !== null
-        ? { id: row.actorId, name: actorName, email: actorEmail }
-        : null,
-    source: row.source,
-    changes: row.changes,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
