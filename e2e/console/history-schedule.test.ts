@@ -64,6 +64,9 @@ describe('console history and schedules', () => {
     for (const [device, viewport] of Object.entries(DEVICES)) {
       it(`shows the history tab and the schedule controls (${lang}, ${device})`, async () => {
         const { context, page } = await s.newPage({ viewport });
+        // A signed-in console speaks the user's own language (profile), so set that first.
+        const res = await s.stack.request('PUT', '/api/account', { token, body: { language: lang } });
+        token = res.body.token as string;
         await useToken(context, token, lang);
         const tx = TEXT[lang];
 

@@ -65,7 +65,7 @@ export function ScheduleFields({
       />
       {value && (
         <>
-          <div role="group" aria-label={t('schedule.weekdays')} className="flex flex-wrap gap-1.5">
+          <fieldset aria-label={t('schedule.weekdays')} className="flex flex-wrap gap-1.5">
             {[1, 2, 3, 4, 5, 6, 7].map((day) => {
               const on = value.weekdays.includes(day);
               return (
@@ -80,7 +80,7 @@ export function ScheduleFields({
                 </button>
               );
             })}
-          </div>
+          </fieldset>
           {errors['schedule.weekdays'] && (
             <p className="text-xs text-red-700" role="alert">
               {errors['schedule.weekdays']}

@@ -1,18 +1,22 @@
 import { contract } from '@oppslag/common/contract/index.ts';
+import type { ScheduleLike } from '@oppslag/common/schedule.ts';
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '@oppslag/common/schemas/history.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
+import { scheduleLabel } from '../../components/schedule-fields';
 import { formatDateTime } from '../../lib/dates';
 
 type Filters = { kind?: HistoryKind; userId?: number };
 
 /** One value of a change, short: booleans and empty values in words, HTML as its text. */
-function valueText(v: unknown, t: (k: string) => string): string {
+function valueText(v: unknown, t: (k: string) => string, language: string): string {
   if (v === null || v === undefined || v === '') return '–';
   if (typeof v === 'boolean') return t(v ? 'yes' : 'no');
+  if (typeof v === 'object' && 'weekdays' in v) return scheduleLabel(v as ScheduleLike, language);
+  if (typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)) return formatDateTime(v, language);
   if (typeof v === 'string')
     return (
       v
@@ -26,7 +30,8 @@ function valueText(v: unknown, t: (k: string) => string): string {
 function EntryRow({ entry }: { entry: HistoryEntry }) {
   const { t, i18n } = useTranslation('history');
   const who = entry.actor ? (entry.actor.name ?? entry.actor.email) : t('nobody');
-  const changes = Object.entries(entry.changes);
+  // Fields the history has words for; technical ones (ids, icon names) stay in the API answer.
+  const changes = Object.entries(entry.changes).filter(([field]) => i18n.exists(`history:fields.${field}`));
   return (
     <li
       className="flex flex-col gap-1 border-b border-slate-200 py-3 last:border-0"
@@ -50,8 +55,8 @@ function EntryRow({ entry }: { entry: HistoryEntry }) {
               <dt className="text-slate-500">{t(`fields.${field}`, field)}</dt>
               <dd className="break-words text-slate-800">
                 {entry.action.endsWith('.created') || (entry.action === 'member.added' && c.before === null)
-                  ? valueText(c.after, t)
-                  : `${valueText(c.before, t)} → ${valueText(c.after, t)}`}
+                  ? valueText(c.after, t, i18n.language)
+                  : `${valueText(c.before, t, i18n.language)} → ${valueText(c.after, t, i18n.language)}`}
               </dd>
             </div>
           ))}
