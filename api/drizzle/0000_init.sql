@@ -63,6 +63,7 @@ CREATE TABLE "contents" (
 	"start" timestamp with time zone NOT NULL,
 	"end" timestamp with time zone,
 	"duration" integer DEFAULT 30,
+	"schedule" jsonb,
 	"approved" boolean DEFAULT true,
 	"is_template" boolean DEFAULT false NOT NULL,
 	"locked" boolean DEFAULT false NOT NULL,
@@ -84,6 +85,7 @@ CREATE TABLE "notes" (
 	"end" timestamp with time zone,
 	"sticky" boolean DEFAULT false NOT NULL,
 	"approved" boolean DEFAULT false NOT NULL,
+	"schedule" jsonb,
 	"source" text DEFAULT 'console' NOT NULL,
 	"sms_message_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -197,6 +199,19 @@ CREATE TABLE "events" (
 	"actor_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "history" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"event_id" uuid NOT NULL,
+	"entity_id" integer,
+	"kind" text NOT NULL,
+	"action" text NOT NULL,
+	"subject_id" integer,
+	"actor_id" integer,
+	"source" text NOT NULL,
+	"changes" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "instance" (
@@ -324,6 +339,8 @@ CREATE UNIQUE INDEX "permissions_entity_user_idx" ON "permissions" USING btree (
 CREATE INDEX "permissions_user_idx" ON "permissions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "events_unsent_idx" ON "events" USING btree ("created_at") WHERE sent_at is null;--> statement-breakpoint
 CREATE INDEX "events_entity_idx" ON "events" USING btree ("entity_id","seq");--> statement-breakpoint
+CREATE INDEX "history_entity_idx" ON "history" USING btree ("entity_id","id");--> statement-breakpoint
+CREATE INDEX "history_created_idx" ON "history" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sms_approval_codes_code_idx" ON "sms_approval_codes" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_approval_codes_note_user_idx" ON "sms_approval_codes" USING btree ("note_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_cap_notices_idx" ON "sms_cap_notices" USING btree ("organization_id","period");--> statement-breakpoint

@@ -33,6 +33,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Oppslag <no-reply@oppslag.local>'),
   SUPPORT_EMAIL: z.string().default('support@oppslag.no'),
   SMS_NUMBER: z.string().default('2222'),
+  /** Days the change history is kept (issue 17); a worker job deletes older rows. */
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   HASHID_ALPHABET: z.string().optional(),
   ENTUR_GEOCODER_URL: z.string().default('https://api.entur.io/geocoder/v1'),
   ENTUR_JOURNEY_PLANNER_URL: z.string().default('https://api.entur.io/journey-planner/v3/graphql'),
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     smsNumber: e.SMS_NUMBER,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     hashidAlphabet: e.HASHID_ALPHABET,
     entur: {
       geocoderUrl: e.ENTUR_GEOCODER_URL,

@@ -26,6 +26,7 @@ export * from './services/asset-files';
 export * from './services/display-health.service';
 export * from './services/entity-chain.service';
 export * from './services/events.service';
+export * from './services/history.service';
 export * from './services/note.service';
 export * from './services/presence.service';
 export * from './services/reset-token.service';

@@ -14,5 +14,6 @@ export * from './phone';
 export * from './quiet-hours';
 export * from './realtime/index';
 export * from './rich-text';
+export * from './schedule';
 export * from './schemas/index';
 export * from './templates';

@@ -14,6 +14,7 @@ export const QUEUE_NAMES = [
   'transit',
   'weather',
   'notifications',
+  'maintenance',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -68,6 +69,9 @@ export type SmsSendJob = z.infer<typeof smsSendJobSchema>;
 /** Poll Entur for one entity's stops (a job scheduler per entity with stops). */
 export const transitPollJobSchema = z.object({ entityId: z.number().int().positive() });
 
+/** Delete history older than HISTORY_RETENTION_DAYS (one scheduler, a few times a day). */
+export const historyPruneJobSchema = z.object({});
+
 /** Poll MET for every organization whose forecast has expired (one scheduler for all). */
 export const weatherSweepJobSchema = z.object({});
 
@@ -87,6 +91,7 @@ export const JOBS = {
   transit: { poll: transitPollJobSchema },
   weather: { sweep: weatherSweepJobSchema },
   notifications: { darkScreens: darkScreenSweepJobSchema },
+  maintenance: { historyPrune: historyPruneJobSchema },
 } satisfies Partial<Record<QueueName, Record<string, z.ZodType>>>;
 
 export type JobCatalogue = typeof JOBS;

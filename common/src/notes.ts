@@ -1,3 +1,5 @@
+import { isScheduleOver } from './schedule';
+
 /**
  * Note icons of content spec §2. The ids are stable (stored in the database and sent to displays);
  * each maps to a Material Symbols glyph name the console and player render.
@@ -48,15 +50,17 @@ const ms = (d: DateLike) => (d instanceof Date ? d.getTime() : new Date(d).getTi
 
 /**
  * Timing state of a note (spec §4): scheduled while the start is in the future, expired once the
- * end has passed, active otherwise. The console's labels and the player's visibility both use it.
+ * end has passed — or its repeating schedule has no window left — active otherwise. An active
+ * note with a schedule shows only inside its windows (`isShowing` in schedule.ts).
  */
 export function noteState(
-  note: { date: DateLike; end?: DateLike | null },
+  note: { date: DateLike; end?: DateLike | null; schedule?: Parameters<typeof isScheduleOver>[0] | null },
   now: DateLike = Date.now(),
 ): NoteState {
   const t = ms(now);
   if (ms(note.date) > t) return 'scheduled';
   if (note.end != null && ms(note.end) < t) return 'expired';
+  if (note.schedule && isScheduleOver(note.schedule, t)) return 'expired';
   return 'active';
 }
 

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import {
   entityParamOf,
+  type HistorySource,
   type Permission,
   type RouteBody,
   type RouteDefinition,
@@ -14,6 +15,7 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { AppError, fieldErrorsOf, notFound, parse, unauthorized } from '../errors';
+import { withChangeSource } from '../lib/change-source';
 import type { DisplayClaims } from '../lib/tokens';
 import { type AuthedUser, actorOf } from '../middleware/auth';
 import { type DisplayState, displayAuth, displayClaimsOf } from '../middleware/display-auth';
@@ -135,7 +137,9 @@ export function mountRoute<R extends RouteDefinition>(
     const input = { params, query, body, actor, display, access, deps, uow, ctx };
     // The values were just validated against the route's schemas; TypeScript cannot follow a
     // generic route's conditional types from the runtime checks, so this is the one cast.
-    const result = await handler(input as HandlerInput<R>);
+    const result = await withChangeSource(changeSourceOf(route, ctx.get('x-oppslag-client')), () =>
+      Promise.resolve(handler(input as HandlerInput<R>)),
+    );
     if (checkResponse && !route.produces) {
       const check = route.response.safeParse(result);
       if (!check.success)
@@ -149,6 +153,15 @@ export function mountRoute<R extends RouteDefinition>(
   };
   const guards: RouterMiddleware<DisplayState>[] = route.auth === 'display' ? [displayGuard(deps)] : [];
   router.register(koaPath, [route.method.toUpperCase()], [...guards, run]);
+}
+
+/**
+ * Where a change through this route comes from, for the history: a screen (display token), the
+ * console (which names itself in `X-Oppslag-Client`), or the API used directly (scripts, tests).
+ */
+function changeSourceOf(route: RouteDefinition, client: string): HistorySource {
+  if (route.auth === 'display') return 'display';
+  return client === 'console' ? 'console' : 'api';
 }
 
 /** Mounts a resource's contract routes in order; `handlers` names one handler per route. */

@@ -1,4 +1,4 @@
-import type { Content, ContentSlot, ContentType } from '@oppslag/common';
+import { type Content, type ContentSlot, type ContentType, isShowing } from '@oppslag/common';
 import type { assets, contents } from '../db/schema/index';
 
 export type ContentRow = typeof contents.$inferSelect;
@@ -33,6 +33,7 @@ export function presentContent(
   { content: row, asset }: ContentWithAsset,
   viewedEntityId: number = row.entityId,
   masterId: number | null = null,
+  now: Date = new Date(),
 ): Content {
   return {
     id: row.id,
@@ -43,6 +44,8 @@ export function presentContent(
     start: row.start.toISOString(),
     end: row.end ? row.end.toISOString() : null,
     duration: row.duration,
+    schedule: row.schedule ?? null,
+    showingNow: isShowing({ start: row.start, end: row.end, schedule: row.schedule }, now),
     approved: row.approved,
     isTemplate: row.isTemplate,
     locked: row.locked,

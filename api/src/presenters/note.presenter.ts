@@ -1,4 +1,4 @@
-import { type Note, type NoteIcon, noteState } from '@oppslag/common';
+import { isShowing, type Note, type NoteIcon, noteState } from '@oppslag/common';
 import type { notes } from '../db/schema/index';
 
 export type NoteRow = typeof notes.$inferSelect;
@@ -17,7 +17,9 @@ export function presentNote(row: NoteRow, now: Date, viewedEntityId: number = ro
     sticky: row.sticky,
     approved: row.approved,
     source: row.source,
+    schedule: row.schedule ?? null,
     state: noteState(row, now),
+    showingNow: row.approved && isShowing({ start: row.date, end: row.end, schedule: row.schedule }, now),
     inherited: row.entityId !== viewedEntityId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -24,6 +24,7 @@ import { contentRoutes } from './content/content.routes';
 import { displayRoutes } from './display/display.routes';
 import { entitiesRoutes } from './entities/entities.routes';
 import { healthRoutes } from './health/health.routes';
+import { historyRoutes } from './history/history.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
 import { smsRoutes } from './sms/sms.routes';
@@ -37,6 +38,7 @@ import { usersRoutes } from './users/users.routes';
  */
 const coveredRouters: ((deps: AppDeps) => Router<ApiState>)[] = [
   entitiesRoutes,
+  historyRoutes,
   membersRoutes,
   adminRoutes,
   installRoutes,

@@ -13,6 +13,7 @@ import { notesRoutes } from './content/notes.routes';
 import { displayRoutes } from './display/display.routes';
 import { entitiesRoutes } from './entities/entities.routes';
 import { healthRoutes } from './health/health.routes';
+import { historyRoutes } from './history/history.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
 import { smsRoutes } from './sms/sms.routes';
@@ -36,6 +37,7 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     accountRoutes(deps),
     usersRoutes(deps),
     entitiesRoutes(deps),
+    historyRoutes(deps),
     membersRoutes(deps),
     adminRoutes(deps),
     openapiRoutes(deps),

@@ -135,11 +135,18 @@ export async function createContent(
       templateId: input.templateId ?? null,
       templateText: cleanTemplateText(input.templateText) ?? null,
       assetId: input.assetId ?? null,
+      schedule: input.schedule ?? null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
     .returning();
-  await recordEvent(tx, { type: 'content.created', entityId, data: { id: row.id, slot }, actorId: actor.id });
+  await recordEvent(tx, {
+    type: 'content.created',
+    entityId,
+    data: { id: row.id, slot },
+    actorId: actor.id,
+    history: { after: row },
+  });
   return withAsset(tx, row);
 }
 
@@ -197,8 +204,15 @@ export async function updateContent(
   if (input.templateId !== undefined) changes.templateId = input.templateId;
   if (input.templateText !== undefined) changes.templateText = cleanTemplateText(input.templateText) ?? null;
   if (input.assetId !== undefined) changes.assetId = input.assetId;
+  if (input.schedule !== undefined) changes.schedule = input.schedule;
   const [row] = await tx.update(contents).set(changes).where(eq(contents.id, contentId)).returning();
-  await recordEvent(tx, { type: 'content.updated', entityId, data: { id: row.id, slot }, actorId: actor.id });
+  await recordEvent(tx, {
+    type: 'content.updated',
+    entityId,
+    data: { id: row.id, slot },
+    actorId: actor.id,
+    history: { before: current, after: row },
+  });
   return withAsset(tx, row);
 }
 
@@ -209,12 +223,14 @@ export async function deleteContent(
   contentId: number,
   actor: Actor,
 ): Promise<void> {
-  checkLock(await ownContent(tx, entityId, slot, contentId), null, actor);
+  const current = await ownContent(tx, entityId, slot, contentId);
+  checkLock(current, null, actor);
   await tx.delete(contents).where(eq(contents.id, contentId));
   await recordEvent(tx, {
     type: 'content.deleted',
     entityId,
     data: { id: contentId, slot },
     actorId: actor.id,
+    history: { before: current },
   });
 }

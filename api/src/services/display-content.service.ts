@@ -7,6 +7,8 @@ import {
   type DisplayContent,
   type DisplaySlide,
   type FeatureSet,
+  isScheduleOver,
+  nextScheduleBoundary,
   noteState,
   type TransitDepartures,
   transitDeparturesSchema,
@@ -98,6 +100,7 @@ function slideOf(c: DisplaySlideRow, masterId: number | null): DisplaySlide {
     start: c.start.toISOString(),
     end: c.end ? c.end.toISOString() : null,
     duration: c.duration,
+    schedule: c.schedule ?? null,
     templateId: c.templateId,
     templateText: c.templateText,
     asset:
@@ -151,6 +154,8 @@ export async function buildDisplayContent(
     if (state === 'expired') continue;
     later(row.date.getTime());
     if (row.end) later(row.end.getTime() + 1);
+    // The player switches windows itself; the answer changes only when the schedule runs out.
+    if (row.schedule) later(nextScheduleBoundary(row.schedule, now) ?? 0);
     notes.push({
       id: row.id,
       entityId: row.entityId,
@@ -161,6 +166,7 @@ export async function buildDisplayContent(
       end: row.end ? row.end.toISOString() : null,
       sticky: row.sticky,
       state,
+      schedule: row.schedule ?? null,
     });
   }
 
@@ -175,6 +181,8 @@ export async function buildDisplayContent(
     if (content.entityId === masterId && !ancestry.includes(masterId) && !masterSlots.includes(content.slot))
       continue;
     if (content.end && content.end.getTime() < now) continue;
+    if (content.schedule && isScheduleOver(content.schedule, now)) continue;
+    if (content.schedule) later(nextScheduleBoundary(content.schedule, now) ?? 0);
     later(content.start.getTime());
     if (content.end) later(content.end.getTime() + 1);
     bySlot[content.slot].push(

@@ -1,3 +1,4 @@
+import type { Schedule } from '@oppslag/common';
 import type { Db } from '../db/client';
 
 /**
@@ -19,10 +20,10 @@ const SQL = {
     from entities e left join entity_sequences s on s.entity_id = e.id
     where e.id in (select id from chain) or e.id = $2`,
   notes: `
-    select id, entity_id as "entityId", text, icon, icon_color as "iconColor", date, "end", sticky
+    select id, entity_id as "entityId", text, icon, icon_color as "iconColor", date, "end", sticky, schedule
     from notes where entity_id = any($1::int[]) and approved`,
   contents: `
-    select c.id, c.entity_id as "entityId", c.slot, c.type, c.start, c."end", c.duration,
+    select c.id, c.entity_id as "entityId", c.slot, c.type, c.start, c."end", c.duration, c.schedule,
       c.template_id as "templateId", c.template_text as "templateText",
       a.id as "assetId", a.type as "assetType", a.mime as "assetMime", a.page as "assetPage",
       a.has_cropped as "assetHasCropped", a.updated_at as "assetUpdatedAt"
@@ -53,6 +54,7 @@ export interface DisplayNoteRow {
   date: Date;
   end: Date | null;
   sticky: boolean;
+  schedule: Schedule | null;
 }
 
 export interface DisplaySlideRow {
@@ -63,6 +65,7 @@ export interface DisplaySlideRow {
   start: Date;
   end: Date | null;
   duration: number | null;
+  schedule: Schedule | null;
   templateId: string | null;
   templateText: string | null;
   assetId: number | null;

@@ -236,6 +236,10 @@ export async function updateEntity(
       ...(changes.parentId !== undefined ? { previousParentId: current.parentId } : {}),
     },
     actorId: actor.id,
+    history: {
+      before: Object.fromEntries(Object.keys(changes).map((k) => [k, current[k as keyof EntityRow]])),
+      after: Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof EntityRow]])),
+    },
   });
   return { row, permissions: perms };
 }

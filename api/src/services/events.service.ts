@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@oppslag/common';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { entitySequences, events } from '../db/schema/index';
+import { entitySequences, events, history } from '../db/schema/index';
+import { currentChangeSource } from '../lib/change-source';
+import { type HistoryInput, historyRowOf } from './history.service';
 
 export interface RecordedEvent<T extends EventType = EventType> {
   id: string;
@@ -16,11 +18,19 @@ export interface RecordedEvent<T extends EventType = EventType> {
  * Writes a domain event into the outbox inside the caller's transaction. `data` is typed by the
  * event catalogue (`eventDataSchemas` in common), so a call site cannot send a shape consumers do
  * not expect. The per-entity sequence comes from an upsert, whose row lock orders concurrent
- * writers on the same entity.
+ * writers on the same entity. A change a board cares about also gets its history row here (who,
+ * from where, the changed fields): `history` carries the state before (and after, when the event's
+ * data does not already hold it) and, where the caller knows better than the request, the source.
  */
 export async function recordEvent<T extends EventType>(
   tx: Tx,
-  input: { type: T; entityId: number | null; data: EventData<T>; actorId?: number | null },
+  input: {
+    type: T;
+    entityId: number | null;
+    data: EventData<T>;
+    actorId?: number | null;
+    history?: HistoryInput;
+  },
 ): Promise<RecordedEvent<T>> {
   const key = input.entityId ?? 0;
   const [row] = await tx
@@ -37,5 +47,11 @@ export async function recordEvent<T extends EventType>(
     data: input.data as object,
     actorId: input.actorId ?? null,
   });
+  const entry = historyRowOf(
+    { id, type: input.type, entityId: input.entityId, data: input.data, actorId: input.actorId ?? null },
+    input.history ?? {},
+    currentChangeSource(),
+  );
+  if (entry) await tx.insert(history).values(entry);
   return { id, type: input.type, entityId: input.entityId, seq: row.seq, data: input.data };
 }

@@ -58,6 +58,10 @@ export async function addMembers(
   const added: Member[] = [];
   for (const [email, role] of byEmail) {
     const { user } = await inviteUser(tx, deps, email);
+    const [previous] = await tx
+      .select({ role: permissions.role })
+      .from(permissions)
+      .where(and(eq(permissions.entityId, entityId), eq(permissions.userId, user.id)));
     const [row] = await tx
       .insert(permissions)
       .values({ entityId, userId: user.id, role })
@@ -68,6 +72,8 @@ export async function addMembers(
       entityId,
       data: { userId: user.id, role },
       actorId: actor.id,
+      // Adding someone already a member changes their role: the history shows from what.
+      history: { before: { role: previous?.role ?? null }, after: { role } },
     });
     added.push(presentMember(row, user, entityId, null));
   }
@@ -108,7 +114,15 @@ export async function removeMember(tx: Tx, entityId: number, userId: number, act
   const row = await directPermission(tx, entityId, ancestry, userId);
   if (userId === actor.id) throw conflict('cannot_remove_self', 'You cannot remove yourself from an entity');
   await tx.delete(permissions).where(eq(permissions.id, row.id));
-  await recordEvent(tx, { type: 'member.removed', entityId, data: { userId }, actorId: actor.id });
+  await recordEvent(tx, {
+    type: 'member.removed',
+    entityId,
+    data: { userId },
+    actorId: actor.id,
+    history: {
+      before: { role: row.role, autoApprove: row.autoApprove, smsNotifications: row.smsNotifications },
+    },
+  });
 }
 
 export type MemberPermissionsInput = z.infer<typeof memberPermissionsSchema>;
@@ -158,6 +172,7 @@ export async function updateMemberPermissions(
     entityId,
     data: { userId, autoApprove: row.autoApprove, smsNotifications: row.smsNotifications },
     actorId: actor.id,
+    history: { before: { autoApprove: current.autoApprove, smsNotifications: current.smsNotifications } },
   });
   return row;
 }

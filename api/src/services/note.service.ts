@@ -65,7 +65,9 @@ function checkStart(date: Date, now: Date): void {
 }
 
 type NewNote = Pick<typeof notes.$inferInsert, 'entityId' | 'ownerId' | 'text' | 'date'> &
-  Partial<Pick<typeof notes.$inferInsert, 'icon' | 'iconColor' | 'end' | 'sticky' | 'approved'>> &
+  Partial<
+    Pick<typeof notes.$inferInsert, 'icon' | 'iconColor' | 'end' | 'sticky' | 'approved' | 'schedule'>
+  > &
   Pick<typeof notes.$inferInsert, 'source' | 'smsMessageId'>;
 
 /** The one insert of a note (console or SMS): defaults, sanitizing and the `note.created` event. */
@@ -89,6 +91,8 @@ async function insertNote(tx: Tx, input: NewNote, actorId: number | null, now: D
     entityId: row.entityId,
     data: { id: row.id, note: presentNote(row, now) },
     actorId,
+    // An SMS note comes from the phone, whichever process stores it.
+    history: input.source === 'sms' ? { source: 'sms' } : {},
   });
   return row;
 }
@@ -116,6 +120,7 @@ export async function createNote(
       end: input.end,
       sticky: input.sticky,
       approved: input.approved,
+      schedule: input.schedule ?? null,
       source: 'console',
     },
     actor.id,
@@ -210,6 +215,7 @@ export async function updateNote(
       ...(input.iconColor !== undefined ? { iconColor: input.iconColor } : {}),
       ...(input.sticky !== undefined ? { sticky: input.sticky } : {}),
       ...(input.approved !== undefined ? { approved: input.approved } : {}),
+      ...(input.schedule !== undefined ? { schedule: input.schedule } : {}),
       ...(input.ownerId !== undefined ? { ownerId: input.ownerId ?? actor.id } : {}),
       date,
       end,
@@ -222,6 +228,7 @@ export async function updateNote(
     entityId,
     data: { id: row.id, note: presentNote(row, now) },
     actorId: actor.id,
+    history: { before: presentNote(current, now) },
   });
   // An SMS note's sender hears about the decision (approve, or unpublish = reject), once each.
   if (current.approved !== row.approved)
@@ -238,7 +245,13 @@ export async function deleteNote(
 ): Promise<void> {
   const current = await ownNote(tx, entityId, noteId);
   await tx.delete(notes).where(eq(notes.id, noteId));
-  await recordEvent(tx, { type: 'note.deleted', entityId, data: { id: noteId }, actorId: actor.id });
+  await recordEvent(tx, {
+    type: 'note.deleted',
+    entityId,
+    data: { id: noteId },
+    actorId: actor.id,
+    history: { before: presentNote(current, now) },
+  });
   // Deleting an SMS note still waiting for approval is how the board rejects it.
   if (!current.approved) await smsNoteDecided(tx, current, 'rejected', now);
 }

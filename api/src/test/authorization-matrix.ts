@@ -243,6 +243,17 @@ export const matrixRows: MatrixRow[] = [
     },
   },
   { route: 'GET /api/admin/master', expect: { none: '401 200 403 403 403 403' } },
+  // ── history (issue 17): owners and administrators of the subtree, the superadmin everywhere ──
+  {
+    route: 'GET /api/entities/:id/history',
+    object: (c) => c.tenant.group,
+    expect: {
+      own: '401 200 200 200 403 404',
+      other: '401 200 404 404 404 200',
+      missing: '401 404 404 404 404 404',
+    },
+  },
+  { route: 'GET /api/admin/history', expect: { none: '401 200 403 403 403 403' } },
   {
     route: 'POST /api/admin/install',
     body: () => ({

@@ -8,6 +8,7 @@ import { contentContract } from './content.contract';
 import { displayContract } from './display.contract';
 import { entitiesContract } from './entities.contract';
 import { healthContract } from './health.contract';
+import { historyContract } from './history.contract';
 import { installContract } from './install.contract';
 import { membersContract } from './members.contract';
 import { metaContract } from './meta.contract';
@@ -33,6 +34,7 @@ export {
   displayContract,
   entitiesContract,
   healthContract,
+  historyContract,
   installContract,
   membersContract,
   metaContract,
@@ -52,6 +54,7 @@ export const contract = {
   admin: adminContract,
   auth: authContract,
   entities: entitiesContract,
+  history: historyContract,
   install: installContract,
   members: membersContract,
   meta: metaContract,

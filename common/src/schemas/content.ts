@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withFieldCode } from '../errors';
 import { CONTENT_SLOTS } from '../feature-sets';
+import { scheduleOutSchema, scheduleSchema } from '../schedule';
 import { isoInstant, queryBoolean, queryTriState } from './query';
 
 export const CONTENT_TYPES = ['banner-asset', 'banner-template'] as const;
@@ -43,6 +44,8 @@ const fields = {
     .nullable()
     .optional(),
   approved: z.boolean({ error: 'Approved must be a boolean' }).nullable().optional(),
+  /** Repeating weekdays and time window inside the period; null removes it. */
+  schedule: scheduleSchema.nullable().optional(),
   isTemplate: z.boolean({ error: 'isTemplate must be a boolean' }).optional(),
   locked: z.boolean({ error: 'Locked must be a boolean' }).optional(),
   templateId: z.string().trim().min(1).max(64).nullable().optional(),
@@ -117,6 +120,9 @@ export const contentSchema = z.object({
   start: z.string(),
   end: z.string().nullable(),
   duration: z.number().int().nullable(),
+  schedule: scheduleOutSchema.nullable(),
+  /** Whether it is in the slider right now by time (period and schedule; approval aside). */
+  showingNow: z.boolean(),
   approved: z.boolean().nullable(),
   isTemplate: z.boolean(),
   locked: z.boolean(),

@@ -4,6 +4,7 @@ import { DISPLAY_MODULES } from '../display-modules';
 import { CONTENT_SLOTS } from '../feature-sets';
 import { NOTE_ICONS, NOTE_STATES } from '../notes';
 import { quietHoursSchema } from '../quiet-hours';
+import { scheduleOutSchema } from '../schedule';
 import { contentSchema } from './content';
 import { transitDeparturesSchema } from './transit';
 import { weatherForecastSchema } from './weather';
@@ -100,21 +101,28 @@ export const displayNoteSchema = z.object({
   end: z.string().nullable(),
   sticky: z.boolean(),
   state: z.enum(NOTE_STATES),
+  /** The player shows the note only inside a window of it (common/schedule.ts); absent = none. */
+  schedule: scheduleOutSchema.nullable().optional(),
 });
 
-export const displaySlideSchema = contentSchema.pick({
-  id: true,
-  entityId: true,
-  slot: true,
-  type: true,
-  start: true,
-  end: true,
-  duration: true,
-  templateId: true,
-  templateText: true,
-  asset: true,
-  master: true,
-});
+export const displaySlideSchema = contentSchema
+  .pick({
+    id: true,
+    entityId: true,
+    slot: true,
+    type: true,
+    start: true,
+    end: true,
+    duration: true,
+    templateId: true,
+    templateText: true,
+    asset: true,
+    master: true,
+  })
+  .extend({
+    /** The player shows the slide only inside a window of it (common/schedule.ts); absent = none. */
+    schedule: scheduleOutSchema.nullable().optional(),
+  });
 export type DisplaySlide = z.infer<typeof displaySlideSchema>;
 
 /**

@@ -6,6 +6,7 @@ export * from './content';
 export * from './display';
 export * from './display-health';
 export * from './entity';
+export * from './history';
 export * from './note';
 export * from './query';
 export * from './sms';

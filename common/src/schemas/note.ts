@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withFieldCode } from '../errors';
 import { NOTE_ICONS, NOTE_STATES } from '../notes';
+import { scheduleOutSchema, scheduleSchema } from '../schedule';
 import { hexColorSchema, isoInstant, queryBoolean, queryTriState } from './query';
 
 /** Spec §5: "End: minimum the start date." */
@@ -21,6 +22,8 @@ const noteFields = {
   end: isoInstant('End date').nullable(),
   sticky: z.boolean({ error: 'Sticky must be a boolean' }),
   approved: z.boolean({ error: 'Approved must be a boolean' }),
+  /** Repeating weekdays and time window inside the period; null removes it. */
+  schedule: scheduleSchema.nullable(),
 };
 
 /**
@@ -50,6 +53,7 @@ export const createNoteSchema = z
     end: noteFields.end.optional(),
     sticky: noteFields.sticky.optional(),
     approved: noteFields.approved.optional(),
+    schedule: noteFields.schedule.optional(),
   })
   .refine(endAfterStart, {
     message: NOTE_END_BEFORE_START_MESSAGE,
@@ -78,6 +82,7 @@ export const updateNoteSchema = z
     end: noteFields.end.optional(),
     sticky: noteFields.sticky.optional(),
     approved: noteFields.approved.optional(),
+    schedule: noteFields.schedule.optional(),
   })
   .refine(endAfterStart, {
     message: NOTE_END_BEFORE_START_MESSAGE,
@@ -106,7 +111,10 @@ export const noteSchema = z.object({
   sticky: z.boolean(),
   approved: z.boolean(),
   source: z.enum(['console', 'sms']),
+  schedule: scheduleOutSchema.nullable(),
   state: z.enum(NOTE_STATES),
+  /** Whether the note is on the screens right now: approved, in its period and, with a schedule, in a window. */
+  showingNow: z.boolean(),
   inherited: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -20,3 +20,11 @@ export const isoInstant = (field: string) =>
 export const hexColorSchema = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #e0d6d0');
+
+/** A positive whole number in a query string (an id, a cursor, a limit). */
+export const queryInt = (field: string) =>
+  z
+    .string({ error: `${field} must be a whole number` })
+    .regex(/^\d{1,10}$/, `${field} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${field} must be at least 1`));

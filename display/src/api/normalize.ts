@@ -1,4 +1,5 @@
 import { NOTE_ICONS } from '@oppslag/common/notes.ts';
+import { scheduleOutSchema } from '@oppslag/common/schedule.ts';
 import type { Departure, DisplayNote, StopDepartures, WeatherDay } from './types';
 
 // Pushed event payloads only (realtime/apply-event.ts): events still carry `data: unknown`, so these
@@ -31,6 +32,7 @@ export function normalizeNote(input: unknown): DisplayNote | null {
     start,
     end: time(n.end),
     sticky: n.sticky === true,
+    schedule: scheduleOutSchema.safeParse(n.schedule).data ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RouteResponse } from '@oppslag/common/contract/define-route.ts';
 import type { displayContract } from '@oppslag/common/contract/display.contract.ts';
+import type { ScheduleLike } from '@oppslag/common/schedule.ts';
 
 /**
  * The player's types. What the API answers is the contract's (`displayContract` in
@@ -30,6 +31,8 @@ export interface Slide {
   fontColor: string | null;
   start: number | null;
   end: number | null;
+  /** Repeating window inside start..end (common/schedule.ts); null or absent = the whole period. */
+  schedule?: ScheduleLike | null;
   /** Seconds; null means the slider default. */
   duration: number | null;
 }

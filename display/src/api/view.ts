@@ -49,6 +49,7 @@ export function slideView(s: WireSlide): Slide {
     fontColor: s.templateId ? (findBuiltInTemplate(s.templateId)?.fontColor ?? null) : null,
     start: instant(s.start),
     end: s.end === null ? null : instant(s.end),
+    schedule: s.schedule ?? null,
     duration: s.duration,
   };
 }

@@ -1,6 +1,7 @@
 import type { AppDeps, ProcessorRegistry } from '@oppslag/api/core';
 import type { Queue } from 'bullmq';
 import { ensureDarkScreenScheduler } from './dark-screens';
+import { ensureHistoryPruneScheduler, pruneExpiredHistory } from './history-prune';
 import type { WorkerContext } from './index';
 import { pollTransit } from './transit.processor';
 import { syncTransitSchedulers } from './transit.scheduler';
@@ -29,6 +30,7 @@ export async function syncPollingSchedulers(deps: AppDeps, ctx: WorkerContext): 
   await syncTransitSchedulers(deps, ctx.queues.queue('transit'));
   await ensureWeatherScheduler(ctx.queues.queue('weather'));
   await ensureDarkScreenScheduler(ctx.queues.queue('notifications'));
+  await ensureHistoryPruneScheduler(ctx.queues.queue('maintenance'));
 }
 
 /** Transit and weather polling: their jobs, and a side effect that follows stop changes at once. */
@@ -36,6 +38,7 @@ export function registerPollingProcessors(registry: ProcessorRegistry, ctx: Work
   const { deps } = ctx;
   registry.register('transit', 'poll', ({ entityId }) => pollTransit(deps, entityId));
   registry.register('weather', 'sweep', () => sweepWeather(deps));
+  registry.register('maintenance', 'historyPrune', () => pruneExpiredHistory(deps));
   registry.onEvent('transit-schedule', ['transitStop.changed', 'entity.deleted'], async (event) => {
     await syncTransitSchedulers(deps, ctx.queues.queue('transit'));
     // A newly added stop shows departures right away instead of after the first interval.

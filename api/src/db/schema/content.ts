@@ -1,8 +1,10 @@
+import type { Schedule } from '@oppslag/common';
 import {
   boolean,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -27,6 +29,8 @@ export const notes = pgTable(
     end: timestamp('end', { withTimezone: true }),
     sticky: boolean('sticky').notNull().default(false),
     approved: boolean('approved').notNull().default(false),
+    /** Repeating window inside date..end (common/schedule.ts); null = the whole period. */
+    schedule: jsonb('schedule').$type<Schedule>(),
     source: text('source', { enum: ['console', 'sms'] })
       .notNull()
       .default('console'),
@@ -79,6 +83,8 @@ export const contents = pgTable(
     start: timestamp('start', { withTimezone: true }).notNull(),
     end: timestamp('end', { withTimezone: true }),
     duration: integer('duration').default(30),
+    /** Repeating window inside start..end (common/schedule.ts); null = the whole period. */
+    schedule: jsonb('schedule').$type<Schedule>(),
     approved: boolean('approved').default(true),
     isTemplate: boolean('is_template').notNull().default(false),
     locked: boolean('locked').notNull().default(false),

@@ -4,6 +4,7 @@ export * from './content';
 export * from './display-health';
 export * from './entities';
 export * from './events';
+export * from './history';
 export * from './instance';
 export * from './sms';
 export * from './users';

@@ -91,21 +91,22 @@ export function slotHandlers(deps: AppDeps): {
         isTemplate: query.isTemplate,
         type: query.type,
       });
-      return rows.map((row) => presentContent(row, entityId, masterId));
+      const now = deps.now();
+      return rows.map((row) => presentContent(row, entityId, masterId, now));
     },
     create: async ({ params, body, actor, access, uow }) => {
       const slot = writableSlot(params.slot, featureSet, actor);
       const row = await uow((tx) =>
         createContent(tx, params.entityId, slot, body, actor, context(access.ancestry)),
       );
-      return presentContent(row);
+      return presentContent(row, row.content.entityId, null, deps.now());
     },
     update: async ({ params, body, actor, access, uow }) => {
       const slot = writableSlot(params.slot, featureSet, actor);
       const row = await uow((tx) =>
         updateContent(tx, params.entityId, slot, params.contentId, body, actor, context(access.ancestry)),
       );
-      return presentContent(row);
+      return presentContent(row, row.content.entityId, null, deps.now());
     },
     remove: async ({ params, actor, uow }) => {
       const slot = writableSlot(params.slot, featureSet, actor);

@@ -7,6 +7,7 @@ import { type MasterSlot, masterSlotOffered } from './master-slots';
 const LINKS: { to: string; label: string; icon: IconName; master?: MasterSlot }[] = [
   { to: '/admin/displays', label: 'nav.displays', icon: 'tv' },
   { to: '/admin/users', label: 'nav.users', icon: 'group' },
+  { to: '/admin/history', label: 'history:title', icon: 'history' },
   { to: '/admin/master/adsLarge', label: 'nav.masterAdsLarge', icon: 'dashboard', master: 'adsLarge' },
   { to: '/admin/master/adsSmall', label: 'nav.masterAdsSmall', icon: 'dashboard', master: 'adsSmall' },
   { to: '/admin/master/template', label: 'nav.masterTemplate', icon: 'dashboard', master: 'template' },

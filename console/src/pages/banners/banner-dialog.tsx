@@ -10,6 +10,12 @@ import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { TextField } from '../../components/field';
+import {
+  type ScheduleDraft,
+  ScheduleFields,
+  scheduleBodyOf,
+  scheduleDraftOf,
+} from '../../components/schedule-fields';
 import { useFeatureSet } from '../../lib/server-info';
 import { showSnackbar } from '../../state/snackbar';
 import { BannerAssetEditor, type Crop } from './banner-asset-editor';
@@ -56,6 +62,7 @@ export function BannerDialog({
   const [templateText, setTemplateText] = useState('');
   const [templateLook, setTemplateLook] = useState<{ image?: string; color?: string }>({});
   const [dates, setDates] = useState({ start: '', end: '', duration: String(BANNER_DEFAULT_DURATION) });
+  const [schedule, setSchedule] = useState<ScheduleDraft | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -81,6 +88,7 @@ export function BannerDialog({
           }
         : { ...defaults, duration: String(defaults.duration) },
     );
+    setSchedule(scheduleDraftOf(c?.schedule));
     setAsset(null);
     setCrop(NO_CROP);
     if (c?.assetId) {
@@ -144,6 +152,7 @@ export function BannerDialog({
         type: kind,
         ...toInstants(new Date(), dates.start, dates.end),
         duration,
+        schedule: scheduleBodyOf(schedule),
         assetId: kind === 'banner-asset' ? (asset?.id ?? null) : null,
         templateId: kind === 'banner-template' ? templateId : null,
         templateText: kind === 'banner-template' ? templateText : null,
@@ -263,6 +272,7 @@ export function BannerDialog({
             error={durationBad ? `1–${BANNER_DURATION_MAX}` : null}
           />
         </div>
+        <ScheduleFields value={schedule} onChange={setSchedule} />
         {!content && !asTemplate && (
           <div role="tablist" className="flex gap-1 border-b border-slate-200">
             {(['empty', 'org'] as const).map((name) => (

@@ -3,6 +3,7 @@ import type { Content } from '../../api/content.api';
 import { AssetImg } from '../../components/asset-img';
 import { IconButton } from '../../components/button';
 import { Icon } from '../../components/icons';
+import { scheduleLabel } from '../../components/schedule-fields';
 import { formatDateTime } from '../../lib/dates';
 import { DeliveryLine, isLive } from '../health/delivery-line';
 import { bannerAccess } from './banner-view';
@@ -49,6 +50,11 @@ export function BannerList({
                 {formatDateTime(item.start, i18n.language)} –{' '}
                 {item.end ? formatDateTime(item.end, i18n.language) : t('noEnd')}
               </div>
+              {item.schedule && (
+                <div className="text-xs text-slate-700" data-testid="banner-schedule">
+                  {scheduleLabel(item.schedule, i18n.language)}
+                </div>
+              )}
               <div className="text-xs text-slate-500">
                 {item.type === 'banner-asset' && !item.asset
                   ? t('noAsset')

@@ -39,6 +39,7 @@ const Notes = lazyPage(() => import('../notes/notes-tab'));
 const Templates = lazyPage(() => import('../templates/templates-page'));
 const Content = lazyPage(() => import('../content/content-page'));
 const Ads = lazyPage(() => import('../ads/ads-page'));
+const History = lazyPage(() => import('../history/history-tab'));
 
 const hasChildren = ({ entity }: TabContext) => entity.type !== 'display';
 /** Content slots show in the navigation when their special feature is on (partner logo and ads: admins). */
@@ -99,6 +100,14 @@ export const ENTITY_TABS: EntityTab[] = [
     visible: hasChildren,
   },
   { path: 'services', label: 'tabs.services', icon: 'apps', element: <Services /> },
+  // Owners and administrators (edit_entity) and the superadmin; the API refuses moderators.
+  {
+    path: 'history',
+    label: 'history:title',
+    icon: 'history',
+    element: <History />,
+    visible: ({ entity, isAdmin }) => isAdmin || (entity.permissions?.includes('edit_entity') ?? false),
+  },
 ];
 
 export const entityTabRoutes: RouteObject[] = [

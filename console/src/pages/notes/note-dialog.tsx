@@ -9,11 +9,25 @@ import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { Checkbox, SelectField, TextField } from '../../components/field';
 import { Icon, NOTE_ICON_DRAWING } from '../../components/icons';
+import {
+  type ScheduleDraft,
+  ScheduleFields,
+  scheduleBodyOf,
+  scheduleDraftOf,
+} from '../../components/schedule-fields';
 import { NoteEditor } from './note-editor';
 import { endOfDay, isEmptyHtml, lastDay, osloDay, saveState, startOfDay } from './notes.logic';
 
 /** The note fields the dialog shows a refusal next to. */
-const NOTE_FIELDS = ['text', 'date', 'end'];
+const NOTE_FIELDS = [
+  'text',
+  'date',
+  'end',
+  'schedule.weekdays',
+  'schedule.from',
+  'schedule.to',
+  'schedule.until',
+];
 
 /** Icon colours offered by the swatch picker. */
 export const ICON_COLORS = ['#019939', '#c62828', '#ef6c00', '#1565c0', '#6a1b9a', '#37474f'] as const;
@@ -26,6 +40,7 @@ interface Draft {
   end: string;
   sticky: boolean;
   approved: boolean;
+  schedule: ScheduleDraft | null;
 }
 
 function draftOf(note: Note | null): Draft {
@@ -38,6 +53,7 @@ function draftOf(note: Note | null): Draft {
       end: '',
       sticky: false,
       approved: false,
+      schedule: null,
     };
   return {
     text: note.text,
@@ -47,6 +63,7 @@ function draftOf(note: Note | null): Draft {
     end: note.end ? lastDay(note.end) : '',
     sticky: note.sticky,
     approved: note.approved,
+    schedule: scheduleDraftOf(note.schedule),
   };
 }
 
@@ -101,6 +118,7 @@ export function NoteDialog({
       end: draft.end ? endOfDay(draft.end) : null,
       sticky: draft.sticky,
       approved,
+      schedule: scheduleBodyOf(draft.schedule),
     };
     try {
       const saved = note
@@ -241,6 +259,7 @@ export function NoteDialog({
             )}
           </div>
         </div>
+        <ScheduleFields value={draft.schedule} onChange={(s) => set('schedule', s)} errors={fieldErrors} />
         <Checkbox
           label={t('dialog.sticky')}
           checked={draft.sticky}

@@ -8,6 +8,7 @@ import { Button, IconButton } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon, NOTE_ICON_DRAWING } from '../../components/icons';
+import { scheduleLabel } from '../../components/schedule-fields';
 import { formatRelative } from '../../lib/dates';
 import { useFlash } from '../../lib/use-flash';
 import { onRealtimeEvent } from '../../realtime/socket';
@@ -38,6 +39,7 @@ function NoteDates({ note }: { note: Note }) {
 /** The note board: pinned notes first, own notes with a menu, inherited ones linking to their entity. */
 export default function NotesTab() {
   const { t } = useTranslation('notes');
+  const { t: tc, i18n } = useTranslation('common');
   const entity = useEntity();
   const { byId } = useAtomValue(entitiesAtom);
   const mayModerate = useCan(entity.id, 'moderate_content');
@@ -150,6 +152,16 @@ export default function NotesTab() {
                       {note.approved ? t('published') : t('notPublished')}
                     </span>
                     {note.source === 'sms' && <span className="text-slate-600">{t('viaSms')}</span>}
+                    {note.schedule && (
+                      <span
+                        className="inline-flex items-center gap-1 text-slate-700"
+                        data-testid="note-schedule"
+                      >
+                        <Icon name="history" className="size-3.5" />
+                        {scheduleLabel(note.schedule, i18n.language)} ·{' '}
+                        {note.showingNow ? tc('schedule.showingNow') : tc('schedule.notShowingNow')}
+                      </span>
+                    )}
                   </div>
                   <div
                     className="note-text text-sm text-slate-900"

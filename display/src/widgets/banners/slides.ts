@@ -1,11 +1,16 @@
+import { isShowing, nextShowingChange } from '@oppslag/common/schedule.ts';
 import type { Slide } from '../../api/types';
 
 /** Slider speed when a slide has no duration (spec §9). */
 export const DEFAULT_SLIDE_MS = 7500;
 
-/** Active: start at or before now and end at or after now (spec §4); missing bounds are open. */
-export function isSlideActive(slide: Pick<Slide, 'start' | 'end'>, now: number): boolean {
-  return (slide.start === null || slide.start <= now) && (slide.end === null || slide.end >= now);
+/**
+ * Active: start at or before now and end at or after now (spec §4), missing bounds open, and inside
+ * a window of its repeating schedule when it has one.
+ */
+export function isSlideActive(slide: Pick<Slide, 'start' | 'end' | 'schedule'>, now: number): boolean {
+  // common's rule (period and repeating schedule); a missing start is open.
+  return isShowing({ start: slide.start ?? now, end: slide.end, schedule: slide.schedule }, now);
 }
 
 /** The slides to rotate now: the active ones, or the active fallback slides when none is. */
@@ -23,7 +28,7 @@ export const slideDurationMs = (slide: Pick<Slide, 'duration'>) =>
 export function nextSlideBoundary(slides: Slide[], now: number): number | null {
   let next: number | null = null;
   for (const s of slides) {
-    const candidates = [s.start, s.end === null ? null : s.end + 1];
+    const candidates = [nextShowingChange({ start: s.start ?? now, end: s.end, schedule: s.schedule }, now)];
     for (const t of candidates) if (t !== null && t > now && (next === null || t < next)) next = t;
   }
   return next;

@@ -1,3 +1,4 @@
+import { isScheduleActive, nextScheduleBoundary } from '@oppslag/common/schedule.ts';
 import type { DisplayNote } from '../../api/types';
 
 /**
@@ -8,19 +9,25 @@ import type { DisplayNote } from '../../api/types';
  */
 export const START_TOLERANCE_MS = 1000;
 
-/** A note shows from its start until its end (spec §4: hidden until start, hidden after end). */
-export function isNoteVisible(note: Pick<DisplayNote, 'start' | 'end'>, now: number): boolean {
-  return note.start <= now + START_TOLERANCE_MS && (note.end === null || now < note.end);
+/**
+ * A note shows from its start until its end (spec §4: hidden until start, hidden after end) and,
+ * with a repeating schedule, only inside its windows — common's schedule rule, the API's too.
+ */
+export function isNoteVisible(note: Pick<DisplayNote, 'start' | 'end' | 'schedule'>, now: number): boolean {
+  if (note.end !== null && now >= note.end) return false;
+  if (note.start > now + START_TOLERANCE_MS) return false;
+  return !note.schedule || isScheduleActive(note.schedule, now);
 }
 
 /** The next instant a note appears or disappears, so a ticking board knows when things change. */
 export function nextVisibilityChange(
-  notes: Pick<DisplayNote, 'start' | 'end'>[],
+  notes: Pick<DisplayNote, 'start' | 'end' | 'schedule'>[],
   now: number,
 ): number | null {
   let next: number | null = null;
   for (const n of notes) {
-    for (const t of [n.start - START_TOLERANCE_MS, n.end]) {
+    const window = n.schedule ? nextScheduleBoundary(n.schedule, now) : null;
+    for (const t of [n.start - START_TOLERANCE_MS, n.end, window]) {
       if (t !== null && t > now && (next === null || t < next)) next = t;
     }
   }

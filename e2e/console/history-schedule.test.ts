@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConsoleStack, screenshot, startConsoleStack } from './support/console-stack';
+import { createEntity, type EntityRow, installAndSignIn, rootId, settle, useToken } from './support/world';
+
+const DEVICES = { laptop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const TEXT = {
+  no: {
+    newNote: 'Nytt oppslag',
+    repeat: 'Gjenta på ukedager',
+    tue: 'tir',
+    summary: 'Gjentas tirsdager 08:00–15:00',
+    history: 'Historikk',
+  },
+  en: {
+    newNote: 'New note',
+    repeat: 'Repeat on weekdays',
+    tue: 'Tue',
+    summary: 'Repeats Tuesdays 08:00–15:00',
+    history: 'History',
+  },
+} as const;
+
+/** Issue 17 in the console: the History tab and the schedule controls, nb and en, laptop and phone. */
+describe('console history and schedules', () => {
+  let s: ConsoleStack;
+  let token: string;
+  let org: EntityRow;
+  let group: EntityRow;
+
+  beforeAll(async () => {
+    s = await startConsoleStack();
+    token = await installAndSignIn(s.stack);
+    org = await createEntity(s.stack, token, {
+      name: 'Solsiden borettslag',
+      type: 'organization',
+      parentId: await rootId(s.stack, token),
+    });
+    group = await createEntity(s.stack, token, { name: 'Blokk A', type: 'group', parentId: org.id });
+    const note = await s.stack.request('POST', `/api/content/${group.id}/note`, {
+      token,
+      headers: { 'x-oppslag-client': 'console' },
+      body: {
+        text: '<p>Biblioteket er åpent</p>',
+        date: new Date().toISOString(),
+        approved: true,
+        schedule: { weekdays: [2], from: '08:00', to: '15:00' },
+      },
+    });
+    expect(note.status).toBe(201);
+    await s.stack.request('PUT', `/api/content/${group.id}/note/${note.body.id}`, {
+      token,
+      headers: { 'x-oppslag-client': 'console' },
+      body: { text: '<p>Biblioteket er åpent hver tirsdag</p>', sticky: true },
+    });
+    await s.stack.request('PUT', `/api/entities/${org.id}`, {
+      token,
+      headers: { 'x-oppslag-client': 'console' },
+      body: { name: 'Solsiden borettslag BRL' },
+    });
+  });
+  afterAll(() => s?.close());
+
+  for (const lang of ['no', 'en'] as const) {
+    for (const [device, viewport] of Object.entries(DEVICES)) {
+      it(`shows the history tab and the schedule controls (${lang}, ${device})`, async () => {
+        const { context, page } = await s.newPage({ viewport });
+        // A signed-in console speaks the user's own language (profile), so set that first.
+        const res = await s.stack.request('PUT', '/api/account', { token, body: { language: lang } });
+        token = res.body.token as string;
+        await useToken(context, token, lang);
+        const tx = TEXT[lang];
+
+        await page.goto(`/entities/${org.id}/history`);
+        await page.getByTestId('history-list').waitFor();
+        // The group's note changes show in the organization's history, with the settings change.
+        expect(await page.getByTestId('history-entry').count()).toBeGreaterThanOrEqual(3);
+        await page.getByRole('heading', { name: tx.history }).waitFor();
+        await settle(page);
+        await screenshot(page, `history-${lang}-${device}`);
+
+        await page.goto(`/entities/${group.id}/notes`);
+        await page.getByTestId('note-schedule').getByText(tx.summary).waitFor();
+        await page.getByRole('button', { name: tx.newNote }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByText(tx.repeat).click();
+        await dialog.getByRole('button', { name: tx.tue, exact: true }).click();
+        await dialog.getByTestId('schedule-summary').getByText(tx.summary).waitFor();
+        await dialog.getByTestId('schedule-fields').scrollIntoViewIfNeeded();
+        await screenshot(page, `schedule-${lang}-${device}`);
+        await context.close();
+      });
+    }
+  }
+});
