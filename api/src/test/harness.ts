@@ -29,10 +29,31 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * A migrated, empty PGlite cluster as a dump, made once per test worker. Starting PGlite from it
+ * costs about a fifth of the CPU of a fresh one (initdb in WebAssembly, then the migrations: ~5 s
+ * of CPU each, once per test file of the `api-pglite` project).
+ */
+let pgliteSnapshot: Promise<Blob> | null = null;
+function migratedPgliteSnapshot(): Promise<Blob> {
+  pgliteSnapshot ??= (async () => {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    const dump = await (database.dump as () => Promise<Blob>)();
+    await database.close();
+    return dump;
+  })();
+  pgliteSnapshot.catch(() => {
+    pgliteSnapshot = null;
+  });
+  return pgliteSnapshot;
+}
+
 /** A fresh, migrated database of its own: a new PostgreSQL database, or an in-memory PGlite. */
 export async function createTestDatabase(driver = testDbDriver()): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteSnapshot: await migratedPgliteSnapshot() });
+    // Idempotent on the snapshot; kept so a database is migrated whatever it was opened from.
     await runMigrations(database);
     return { database, drop: () => database.close() };
   }
