@@ -220,15 +220,13 @@ describe('SMS → note (webhook, sms job, note, notifications)', () => {
 
     // A deleted entity keeps no code word: its messages are unknown, like a word nobody has.
     const db = api.deps.database.db;
-    await db
-      .insert(entities)
-      .values({
-        name: 'Revet',
-        type: 'group',
-        parentId: world.entities.orgA.id,
-        codeWord: 'REVET',
-        deleted: true,
-      });
+    await db.insert(entities).values({
+      name: 'Revet',
+      type: 'group',
+      parentId: world.entities.orgA.id,
+      codeWord: 'REVET',
+      deleted: true,
+    });
     const toGone = await stored('+4791111111', 'REVET hei');
     expect(await processInboundSms(api.deps, toGone)).toEqual({ status: 'unknown_code_word' });
     expect(await rowOf(toGone)).toMatchObject({ status: 'unknown_code_word', entityId: null, noteId: null });
