@@ -25,7 +25,8 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
+/** The migrations (one `0000_init`, regenerated whole; see scripts/db-generate.mjs). */
+export const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
 
 /**
  * Opens the database: node-postgres when `url` is set, else PGlite on disk at `pgliteDir` (or in
