@@ -94,4 +94,21 @@ describe('hierarchy: ancestry and chain', () => {
     expect(ancestry).toEqual([ids.display, ids.group, ids.org, ids.root]);
     expect(granted).toContain('read');
   });
+  it('ends on a parent cycle in corrupt data instead of hanging (moves refuse to make one)', async () => {
+    await db
+      .update(entities)
+      .set({ parentId: ids.display })
+      .where(inArray(entities.id, [ids.root]));
+    try {
+      const chain = (await loadChain(db, ids.display)) ?? [];
+      expect(chain.length).toBeGreaterThan(4);
+      expect(chain.length).toBeLessThanOrEqual(65);
+      expect((await getAncestry(db, ids.display))?.length).toBeLessThanOrEqual(65);
+    } finally {
+      await db
+        .update(entities)
+        .set({ parentId: null })
+        .where(inArray(entities.id, [ids.root]));
+    }
+  });
 });
