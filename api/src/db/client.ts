@@ -21,14 +21,22 @@ export interface Database {
   /** Runs a trivial query; used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball, to open again with `pgliteSnapshot`. */
+  dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
+/** The migrations (one `0000_init`, regenerated whole; see scripts/db-generate.mjs). */
+export const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
 
-/** Opens the database: node-postgres when `url` is set, else PGlite on disk at `pgliteDir` (or in memory). */
+/**
+ * Opens the database: node-postgres when `url` is set, else PGlite on disk at `pgliteDir` (or in
+ * memory). `pgliteSnapshot` starts an in-memory PGlite from a dump (`Database.dump`) instead of an
+ * empty cluster: tests start each database from one migrated dump rather than running initdb.
+ */
 export async function openDatabase(opts: {
   url?: string;
   pgliteDir?: string;
+  pgliteSnapshot?: Blob;
   poolSize?: number;
 }): Promise<Database> {
   if (opts.url) {
@@ -47,7 +55,9 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir
+    ? new PGlite(opts.pgliteDir)
+    : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -57,6 +67,7 @@ export async function openDatabase(opts: {
       await client.query('select 1');
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

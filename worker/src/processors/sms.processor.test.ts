@@ -10,7 +10,7 @@ import {
   twilioWebhook,
   type World,
 } from '@oppslag/api/testing';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsPipeline, waitFor } from '../test/sms-pipeline';
 import { processInboundSms } from './sms.processor';
@@ -199,6 +199,67 @@ describe('SMS → note (webhook, sms job, note, notifications)', () => {
     )) as unknown as { rows: { n: number }[] };
     expect(rows).toHaveLength(10);
     expect(rows.every((r) => r.n === 1)).toBe(true);
+  });
+
+  /** A stored inbound message, as the webhook leaves it for the sms job. */
+  const stored = async (from: string, text: string) => {
+    const [row] = await api.deps.database.db
+      .insert(smsMessages)
+      .values({ provider: 'generic', providerMessageId: `direct-${++seq}`, from, to: null, text, raw: {} })
+      .returning({ id: smsMessages.id });
+    return row.id;
+  };
+  const rowOf = async (id: number) =>
+    (await api.deps.database.db.select().from(smsMessages).where(eq(smsMessages.id, id)))[0];
+
+  it('routes to the entity of the code word, not a deleted one, and records the outcome on the message', async () => {
+    const id = await stored('+4791111111', 'orga Vannet stenges');
+    const outcome = await processInboundSms(api.deps, id);
+    expect(outcome).toMatchObject({ status: 'routed', entityId: world.entities.orgA.id, approved: true });
+    const row = await rowOf(id);
+    expect(row).toMatchObject({
+      status: 'routed',
+      entityId: world.entities.orgA.id,
+      noteId: (outcome as { noteId: number }).noteId,
+    });
+    expect(row.processedAt).toBeInstanceOf(Date);
+
+    // A deleted entity keeps no code word: its messages are unknown, like a word nobody has.
+    const db = api.deps.database.db;
+    await db.insert(entities).values({
+      name: 'Revet',
+      type: 'group',
+      parentId: world.entities.orgA.id,
+      codeWord: 'REVET',
+      deleted: true,
+    });
+    const toGone = await stored('+4791111111', 'REVET hei');
+    expect(await processInboundSms(api.deps, toGone)).toEqual({ status: 'unknown_code_word' });
+    expect(await rowOf(toGone)).toMatchObject({ status: 'unknown_code_word', entityId: null, noteId: null });
+    const blank = await stored('+4791111111', '   ');
+    expect(await processInboundSms(api.deps, blank)).toEqual({ status: 'unknown_code_word' });
+  });
+
+  it('keeps a message from a number that is no phone number, and one with a code word but no text', async () => {
+    const bad = await stored('12', 'ORGA hei');
+    expect(await processInboundSms(api.deps, bad)).toEqual({ status: 'invalid_sender' });
+    expect(await rowOf(bad)).toMatchObject({
+      status: 'invalid_sender',
+      entityId: world.entities.orgA.id,
+      noteId: null,
+    });
+    const empty = await stored('+4791111111', '  ORGA  ');
+    expect(await processInboundSms(api.deps, empty)).toEqual({ status: 'empty_message' });
+    expect(await rowOf(empty)).toMatchObject({
+      status: 'empty_message',
+      entityId: world.entities.orgA.id,
+      noteId: null,
+    });
+    const made = await api.deps.database.db
+      .select()
+      .from(notes)
+      .where(inArray(notes.smsMessageId, [bad, empty]));
+    expect(made).toEqual([]);
   });
 
   it('does nothing when the same message is processed again', async () => {
