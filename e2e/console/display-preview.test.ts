@@ -71,7 +71,7 @@ describe('display preview from the console', () => {
   for (const role of ['owner', 'moderator'] as const) {
     it(`shows the display's screen to an ${role}, with no secret in a URL or in storage`, async () => {
       const { player, requested, token } = await preview(role);
-      await player.getByText('Dugnad lørdag kl. 10').waitFor();
+      await player.locator('[data-testid="note"]').getByText('Dugnad lørdag kl. 10').waitFor();
       expect(await player.getByRole('heading', { name: 'Registrer skjerm' }).count()).toBe(0);
       // The fragment is gone from the address bar; no request carried the token, the user's JWT or the key.
       expect(player.url()).toBe(`${s.url}/display/`);

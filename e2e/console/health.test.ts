@@ -39,7 +39,7 @@ describe('screen health and proof of delivery in the console', () => {
     });
     const page = await context.newPage();
     const q = new URLSearchParams({ displayId: display.displayId ?? '', apiKey: display.apiKey ?? '' });
-    await page.goto(`/display/?${q}`);
+    await page.goto(`/display/#${q}`);
     await page.waitForSelector('[data-testid="connection"][data-online="true"]', { timeout: 15_000 });
     return { context, page };
   }

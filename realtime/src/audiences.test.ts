@@ -103,6 +103,7 @@ describe('audiences', () => {
         end: null,
         sticky: false,
         state: 'active',
+        schedule: null,
       },
     });
     const displayJson = JSON.stringify(toDisplay);

@@ -43,7 +43,7 @@ export const displayContract = {
     method: 'post',
     path: '/display/token',
     response: renewDisplayTokenResponseSchema,
-    errors: [],
+    errors: ['forbidden'],
     auth: 'display',
     summary: 'Swap a valid display token for a fresh one (365 days from now)',
     description: 'A token that predates an API key regeneration answers 401 `token_invalid`.',

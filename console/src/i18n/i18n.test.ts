@@ -10,6 +10,15 @@ function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   );
 }
 
+/** Every leaf with its "a.b.c" path. */
+function leaves(obj: Record<string, unknown>, prefix = ''): [string, unknown][] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object'
+      ? leaves(v as Record<string, unknown>, `${prefix}${k}.`)
+      : ([[`${prefix}${k}`, v]] as [string, unknown][]),
+  );
+}
+
 describe('translations', () => {
   it('has the same namespaces in Norwegian and English', () => {
     expect(Object.keys(resources.no).sort()).toEqual(Object.keys(resources.en).sort());
@@ -21,10 +30,8 @@ describe('translations', () => {
       const no = keys(resources.no[ns]).sort();
       expect(no, `namespace ${ns}`).toEqual(en);
       for (const lang of ['en', 'no'] as const) {
-        for (const key of keys(resources[lang][ns])) {
-          const value = key
-            .split('.')
-            .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], resources[lang][ns]);
+        // Walked as values, not re-split paths: some keys contain dots ("note.created").
+        for (const [key, value] of leaves(resources[lang][ns])) {
           expect(typeof value === 'string' && value.trim().length > 0, `${lang}/${ns}:${key}`).toBe(true);
         }
       }

@@ -120,7 +120,7 @@ describe('App registration', () => {
     });
     history.replaceState(null, '', '/display/#displayId=abcdefghij&apiKey=key-2');
     renderApp();
-    expect(await screen.findByText('Oppsatt')).toBeTruthy();
+    expect(await screen.findByText('Oppsatt', { selector: '[data-testid="note"] *' })).toBeTruthy();
     expect(location.hash).toBe('');
     expect(loadSession()?.token).toBe('setup-token');
   });
@@ -162,7 +162,7 @@ describe('App registration', () => {
     });
     history.replaceState(null, '', '/display/#preview=preview-token&displayId=abcdefghij');
     renderApp();
-    expect(await screen.findByText('Forhåndsvisning')).toBeTruthy();
+    expect(await screen.findByText('Forhåndsvisning', { selector: '[data-testid="note"] *' })).toBeTruthy();
     expect(location.hash).toBe('');
     const auth = fetchMock.mock.calls.map((c) => new Headers(c[1]?.headers).get('authorization'));
     expect(auth).toContain('Bearer preview-token');

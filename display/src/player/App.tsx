@@ -110,12 +110,15 @@ export function App() {
     const engine = createSyncEngine({
       session,
       onState: setPlayerState,
-      onRenewed: (token) => {
-        // Stored first, so a power cut right after still boots with the fresh token.
-        const next = { displayId: session.displayId, token };
-        saveSession(next);
-        setSession(next);
-      },
+      // A preview's token is the console's, for minutes: it is never renewed or stored.
+      onRenewed: session.preview
+        ? undefined
+        : (token) => {
+            // Stored first, so a power cut right after still boots with the fresh token.
+            const next = { displayId: session.displayId, token };
+            saveSession(next);
+            setSession(next);
+          },
       // A preview is the console looking at the screen, not the screen: it reports no health.
       health: session.preview
         ? undefined

@@ -1,4 +1,4 @@
-import { encodeDisplayId, entities, permissions, users } from '@oppslag/api/core';
+import { encodeDisplayId, entities, isOnline, permissions, users } from '@oppslag/api/core';
 import {
   createEntity,
   createWorld,
@@ -229,7 +229,13 @@ describe('emergency alerts and dark screens (HTTP + Socket.IO + worker)', () => 
       await sweepDarkScreens(stack.deps); // seen online: watched from now on
       const before = count();
       socket.close();
-      await waitFor(async () => ((await sweepDarkScreens(stack.deps)).dark.length === 0 ? true : null));
+      // The gateway clears the presence mark after the disconnect's own work; only then does a sweep
+      // at t0 see the screen offline (a sweep before that would start the outage later).
+      const id = world.entities.displayA.id;
+      await waitFor(async () =>
+        (await isOnline(stack.deps.redis, stack.deps.config.redisPrefix, [id])).has(id) ? null : true,
+      );
+      expect((await sweepDarkScreens(stack.deps)).dark).toEqual([]);
       const at = (ms: number) => {
         stack.setNow(new Date(t0.getTime() + ms));
         return sweepDarkScreens(stack.deps);
@@ -276,7 +282,13 @@ describe('emergency alerts and dark screens (HTTP + Socket.IO + worker)', () => 
       const socket = await stack.connect(tokens[world.entities.displayA.id]);
       await sweepDarkScreens(stack.deps);
       socket.close();
-      await waitFor(async () => ((await sweepDarkScreens(stack.deps)).dark.length === 0 ? true : null));
+      // The gateway clears the presence mark after the disconnect's own work; only then does a sweep
+      // at t0 see the screen offline (a sweep before that would start the outage later).
+      const id = world.entities.displayA.id;
+      await waitFor(async () =>
+        (await isOnline(stack.deps.redis, stack.deps.config.redisPrefix, [id])).has(id) ? null : true,
+      );
+      expect((await sweepDarkScreens(stack.deps)).dark).toEqual([]);
       stack.setNow(new Date(t0.getTime() + 2 * DARK_AFTER_MS));
       expect((await sweepDarkScreens(stack.deps)).dark).toEqual([]);
     } finally {

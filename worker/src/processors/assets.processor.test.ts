@@ -39,7 +39,9 @@ async function putCrop(id: number, body: Record<string, unknown>) {
 }
 
 async function cropped(id: number) {
-  const res = await fetch(`${api.url}/api/assets/${id}/cropped?token=${token()}`);
+  const res = await fetch(`${api.url}/api/assets/${id}/cropped`, {
+    headers: { authorization: `Bearer ${token()}` },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('image/webp');
   const bytes = Buffer.from(await res.arrayBuffer());

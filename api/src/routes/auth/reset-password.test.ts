@@ -143,25 +143,30 @@ describe('password reset over real SMTP', () => {
     expect(again).toMatchObject({ created: false, user: { id: invitation.user.id } });
   });
 
-  it('answers a known address after the same work as an unknown one: the token row is written after the answer', async () => {
-    await createUser(api.deps, { email: 'ola@example.com', password: 'ola-password' });
-    // While the token table is locked, writing a token row waits. The answer must not: it is given
-    // after the one lookup that an unknown address gets too (issue 14 item 10, reset timing).
-    const lock = new pg.Client({ connectionString: api.db.url });
-    await lock.connect();
-    await lock.query('begin');
-    await lock.query('lock table password_reset_tokens in access exclusive mode');
-    try {
-      const known = await requestReset('ola@example.com');
-      expect(known.status).toBe(200);
-      expect(smtp.pending()).toBe(0);
-    } finally {
-      await lock.query('rollback');
-      await lock.end();
-    }
-    // The link still goes out once the row could be written.
-    expect((await smtp.next()).to).toEqual(['ola@example.com']);
-  });
+  // Locking the table from a second connection needs a database server; embedded PGlite has one
+  // connection, so this runs in the PostgreSQL project only (the rule is the service's, not the driver's).
+  it.runIf(process.env.TEST_DB_DRIVER !== 'pglite')(
+    'answers a known address after the same work as an unknown one: the token row is written after the answer',
+    async () => {
+      await createUser(api.deps, { email: 'ola@example.com', password: 'ola-password' });
+      // While the token table is locked, writing a token row waits. The answer must not: it is given
+      // after the one lookup that an unknown address gets too (issue 14 item 10, reset timing).
+      const lock = new pg.Client({ connectionString: api.db.url });
+      await lock.connect();
+      await lock.query('begin');
+      await lock.query('lock table password_reset_tokens in access exclusive mode');
+      try {
+        const known = await requestReset('ola@example.com');
+        expect(known.status).toBe(200);
+        expect(smtp.pending()).toBe(0);
+      } finally {
+        await lock.query('rollback');
+        await lock.end();
+      }
+      // The link still goes out once the row could be written.
+      expect((await smtp.next()).to).toEqual(['ola@example.com']);
+    },
+  );
 
   it('mails an address at most 5 times an hour and stops a client flooding reset requests', async () => {
     await createUser(api.deps, { email: 'flood@example.com', password: 'flood-password' });

@@ -42,6 +42,13 @@ describe('POST /api/entities/:id/display-preview', () => {
     expect(row.registeredAt).toBeNull();
   });
 
+  it('cannot be renewed into a screen’s own year-long token', async () => {
+    const { body } = await preview(w.entities.displayA.id, w.users.owner.token);
+    const renewed = await api.request('POST', '/api/display/token', { token: body.token });
+    expect(renewed.status).toBe(403);
+    expect(renewed.body.error.code).toBe('forbidden');
+  });
+
   it('is no user token: the console API refuses it', async () => {
     const { body } = await preview(w.entities.displayA.id, w.users.owner.token);
     expect((await api.request('GET', '/api/entities', { token: body.token })).status).toBe(401);

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { displayContract, resolveFeatureSet } from '@oppslag/common';
 import { decodeJwt } from 'jose';
 import type { AppDeps } from '../../deps';
+import { forbidden } from '../../errors';
 import { mountContract } from '../../http/define-handler';
 import {
   type DisplayState,
@@ -67,6 +68,8 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
       },
       manifest: ({ display }) => manifestFor(display.entityId, display.kv),
       renewToken: async ({ display }) => {
+        // A console's preview token (minutes, read-only) must never turn into a screen's year-long one.
+        if (display.pv) throw forbidden('A preview token cannot be renewed');
         // The same checks as every display read: the display exists and its key was not regenerated.
         await loadDisplayChain(db, { typ: 'display', entityId: display.entityId, kv: display.kv }, null);
         const token = await deps.tokens.signDisplay(display.entityId, display.kv);
