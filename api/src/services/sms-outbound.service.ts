@@ -178,17 +178,7 @@ export async function queueSms(tx: Tx, input: QueueSmsInput, now: Date): Promise
 
   if (org && input.kind !== 'cap_notice') {
     const monthStart = osloMonth(now);
-    const [{ count }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(smsOutbound)
-      .where(
-        and(
-          eq(smsOutbound.organizationId, org.id),
-          inArray(smsOutbound.status, COUNTED),
-          sql`${smsOutbound.kind} <> 'cap_notice'`,
-          gte(smsOutbound.createdAt, monthStart.toDate()),
-        ),
-      );
+    const count = await monthlyUse(tx, org.id, monthStart.toDate());
     if (count >= org.budget) {
       const period = `budget:${monthStart.format('YYYY-MM')}`;
       if (await noteCapReached(tx, org.id, period, now)) await tellBoardBudgetReached(tx, org, period, now);
@@ -272,6 +262,25 @@ export interface OrganizationSmsUsage {
   dailyLimitReached: string[];
 }
 
+/**
+ * What counts toward an organization's monthly budget since `from`: every message that went, or may
+ * have gone, out, except the cap notice itself. One rule for the cap and the console's figure.
+ */
+async function monthlyUse(tx: Tx, organizationId: number, from: Date): Promise<number> {
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(smsOutbound)
+    .where(
+      and(
+        eq(smsOutbound.organizationId, organizationId),
+        inArray(smsOutbound.status, COUNTED),
+        sql`${smsOutbound.kind} <> 'cap_notice'`,
+        gte(smsOutbound.createdAt, from),
+      ),
+    );
+  return count;
+}
+
 /** This month's SMS use of an organization and the caps reached, for the console's warning. */
 export async function smsUsage(
   tx: Tx,
@@ -280,17 +289,7 @@ export async function smsUsage(
 ): Promise<OrganizationSmsUsage> {
   const month = osloMonth(now);
   const day = osloDay(now);
-  const [{ used }] = await tx
-    .select({ used: sql<number>`count(*)::int` })
-    .from(smsOutbound)
-    .where(
-      and(
-        eq(smsOutbound.organizationId, org.id),
-        inArray(smsOutbound.status, COUNTED),
-        sql`${smsOutbound.kind} <> 'cap_notice'`,
-        gte(smsOutbound.createdAt, month.toDate()),
-      ),
-    );
+  const used = await monthlyUse(tx, org.id, month.toDate());
   const notices = await tx
     .select({ period: smsCapNotices.period })
     .from(smsCapNotices)

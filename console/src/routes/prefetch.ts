@@ -1,3 +1,4 @@
+import { TAB_CHUNKS } from '../pages/entity/entity-tabs';
 import { loadEntities } from '../state/entities';
 import { loadProfile } from '../state/profile';
 import { tokenAtom } from '../state/session';
@@ -19,17 +20,6 @@ export function prefetchForBoot(path: string): void {
   const tab = /^\/entities\/\d+(?:\/([a-z-]+))?/.exec(path);
   if (!tab) return;
   void import('../pages/entity/entity-frame');
-  const load = TAB_CHUNKS[tab[1] ?? 'general'];
+  const load = (TAB_CHUNKS as Record<string, () => Promise<unknown>>)[tab[1] ?? 'general'];
   if (load) void load();
 }
-
-/** The tab chunks worth starting early (the same modules entity-tabs.tsx loads lazily). */
-const TAB_CHUNKS: Record<string, () => Promise<unknown>> = {
-  general: () => import('../pages/entity/general/general-tab'),
-  settings: () => import('../pages/entity/settings/settings-tab'),
-  members: () => import('../pages/entity/members/members-tab'),
-  notes: () => import('../pages/notes/notes-tab'),
-  children: () => import('../pages/entity/children/children-tab'),
-  services: () => import('../pages/entity/services/services-tab'),
-  content: () => import('../pages/content/content-page'),
-};

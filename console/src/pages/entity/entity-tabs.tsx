@@ -30,14 +30,25 @@ export interface EntityTab {
   navOnly?: boolean;
 }
 
-const General = lazyPage(() => import('./general/general-tab'));
-const Settings = lazyPage(() => import('./settings/settings-tab'));
-const Members = lazyPage(() => import('./members/members-tab'));
-const Children = lazyPage(() => import('./children/children-tab'));
-const Services = lazyPage(() => import('./services/services-tab'));
-const Notes = lazyPage(() => import('../notes/notes-tab'));
+/** The tab chunks by first path segment: loaded lazily here, started early at boot (routes/prefetch). */
+export const TAB_CHUNKS = {
+  general: () => import('./general/general-tab'),
+  settings: () => import('./settings/settings-tab'),
+  members: () => import('./members/members-tab'),
+  children: () => import('./children/children-tab'),
+  services: () => import('./services/services-tab'),
+  notes: () => import('../notes/notes-tab'),
+  content: () => import('../content/content-page'),
+};
+
+const General = lazyPage(TAB_CHUNKS.general);
+const Settings = lazyPage(TAB_CHUNKS.settings);
+const Members = lazyPage(TAB_CHUNKS.members);
+const Children = lazyPage(TAB_CHUNKS.children);
+const Services = lazyPage(TAB_CHUNKS.services);
+const Notes = lazyPage(TAB_CHUNKS.notes);
 const Templates = lazyPage(() => import('../templates/templates-page'));
-const Content = lazyPage(() => import('../content/content-page'));
+const Content = lazyPage(TAB_CHUNKS.content);
 const Ads = lazyPage(() => import('../ads/ads-page'));
 const History = lazyPage(() => import('../history/history-tab'));
 
