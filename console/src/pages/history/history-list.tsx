@@ -3,6 +3,7 @@ import type { ScheduleLike } from '@oppslag/common/schedule.ts';
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '@oppslag/common/schemas/history.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessages } from '../../api/error-messages';
 import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
@@ -75,7 +76,8 @@ export function HistoryList({ entityId }: { entityId: number | null }) {
   const [filters, setFilters] = useState<Filters>({});
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The server's reason (no access, offline…) in the user's language, not a bare "could not load".
+  const [failed, setFailed] = useState<string | null>(null);
 
   const load = useCallback(
     async (after: number | null) => {
@@ -91,12 +93,12 @@ export function HistoryList({ entityId }: { entityId: number | null }) {
             : await call(contract.history.entity, { params: { id: entityId }, query });
         setEntries((old) => (after && old ? [...old, ...page.entries] : page.entries));
         setCursor(page.nextCursor);
-        setFailed(false);
-      } catch {
-        setFailed(true);
+        setFailed(null);
+      } catch (err) {
+        setFailed(errorMessages(err, t, { failed: t('failed') }).formMessage);
       }
     },
-    [entityId, filters],
+    [entityId, filters, t],
   );
   useEffect(() => {
     setEntries(null);
@@ -143,7 +145,7 @@ export function HistoryList({ entityId }: { entityId: number | null }) {
           </select>
         </label>
       </div>
-      {failed && <Alert kind="error">{t('failed')}</Alert>}
+      {failed && <Alert kind="error">{failed}</Alert>}
       {entries === null && !failed ? (
         <Spinner size={32} label={t('loading')} />
       ) : entries && entries.length === 0 ? (
