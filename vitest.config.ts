@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * One Vitest run for the whole workspace. Server tests hit real PostgreSQL and Redis; the
@@ -30,9 +31,26 @@ const webApp = (name: string) => [
   { test: { name, environment: 'jsdom' as const, include: [`${name}/src/**/*.test.tsx`] } },
 ];
 
+/**
+ * Browser files first, then the rest as Vitest orders them. Every project shares one pool of
+ * workers, and a worker is reused for the next file only if that file is of the same project (else
+ * it is stopped and a new one imports everything again), so the order keeps each project's files
+ * together. The e2e files go first because they are the longest (a minute or more each, much of it
+ * waiting on processes, sockets and the browser), so the short server files fill the cores around
+ * them and nothing long starts last. Within e2e, the slowest first (as measured by the last run).
+ */
+class E2eFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const e2e = (s: TestSpecification) => s.project.name === 'e2e';
+    return [...sorted.filter(e2e), ...sorted.filter((s) => !e2e(s))];
+  }
+}
+
 export default defineConfig({
   test: {
     maxWorkers,
+    sequence: { sequencer: E2eFirst },
     projects: [
       { test: { ...serverTest, name: 'common', include: ['common/src/**/*.test.ts'] } },
       { test: { ...serverTest, name: 'api', include: ['api/src/**/*.test.ts'] } },
@@ -56,10 +74,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          // Each file drives Chromium against its own stack: one at a time on a small machine, and
-          // after every other project (a group of its own), so browsers never compete with them.
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          // One Chromium for the run; each file connects to it (e2e/support/chromium.ts).
+          globalSetup: ['e2e/support/chromium-server.ts'],
         },
       },
     ],

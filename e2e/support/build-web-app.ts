@@ -36,3 +36,9 @@ export function buildWebApp(appDir: string, sourceDirs: string[]): string {
   }
   return dist;
 }
+
+/** The console (production build) unless dist is newer than every source file; returns dist. */
+export const buildConsole = (): string => buildWebApp(join(root, 'console'), ['src']);
+
+/** The player (production build) unless dist is newer than every source file; returns dist. */
+export const buildPlayer = (): string => buildWebApp(join(root, 'display'), ['src', 'public']);

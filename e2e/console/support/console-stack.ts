@@ -2,16 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWebApp, root } from '../../support/build-web-app';
+import { buildConsole, root } from '../../support/build-web-app';
 import { launchChromium } from '../../support/chromium';
 import { saveScreenshot } from '../../support/screenshots';
 
 export const consoleDir = join(root, 'console');
 
 /** Builds the console unless dist is newer than every source file (each e2e file calls this). */
-export function buildConsole(): string {
-  return buildWebApp(consoleDir, ['src']);
-}
+export { buildConsole };
 
 export interface ConsoleStack {
   stack: TestStack;
