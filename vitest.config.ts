@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * One Vitest run for the whole workspace. Server tests hit real PostgreSQL and Redis; the
@@ -18,6 +17,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const maxWorkers = Number(
   process.env.VITEST_MAX_WORKERS ?? Math.max(3, Math.min(6, availableParallelism() * 2)),
 );
+const e2eWorkers = Number(process.env.VITEST_E2E_WORKERS ?? Math.min(2, maxWorkers));
 const serverTest = {
   environment: 'node' as const,
   isolate: false,
@@ -31,26 +31,9 @@ const webApp = (name: string) => [
   { test: { name, environment: 'jsdom' as const, include: [`${name}/src/**/*.test.tsx`] } },
 ];
 
-/**
- * Browser files first, then the rest as Vitest orders them. Every project shares one pool of
- * workers, and a worker is reused for the next file only if that file is of the same project (else
- * it is stopped and a new one imports everything again), so the order keeps each project's files
- * together. The e2e files go first because they are the longest (a minute or more each, much of it
- * waiting on processes, sockets and the browser), so the short server files fill the cores around
- * them and nothing long starts last. Within e2e, the slowest first (as measured by the last run).
- */
-class E2eFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const e2e = (s: TestSpecification) => s.project.name === 'e2e';
-    return [...sorted.filter(e2e), ...sorted.filter((s) => !e2e(s))];
-  }
-}
-
 export default defineConfig({
   test: {
     maxWorkers,
-    sequence: { sequencer: E2eFirst },
     projects: [
       { test: { ...serverTest, name: 'common', include: ['common/src/**/*.test.ts'] } },
       { test: { ...serverTest, name: 'api', include: ['api/src/**/*.test.ts'] } },
@@ -76,6 +59,11 @@ export default defineConfig({
           hookTimeout: 240_000,
           // One Chromium for the run; each file connects to it (e2e/support/chromium.ts).
           globalSetup: ['e2e/support/chromium-server.ts'],
+          // Each file drives Chromium against its own stack, so files can run side by side; two at a
+          // time (VITEST_E2E_WORKERS), in a group of their own after the server files: four at once
+          // beside the server files timed out on Playwright's 15 s waits at load 45 on two cores.
+          maxWorkers: e2eWorkers,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
