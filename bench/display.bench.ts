@@ -114,6 +114,7 @@ function fixture(now: number) {
         noteBoardBackgroundColor: '#e0d6d0',
         bannerFallbackText: null,
         orientation: 0,
+        largePrint: false,
       },
       organization: null,
       transitStops: [],

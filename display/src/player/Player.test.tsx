@@ -17,6 +17,7 @@ const baseManifest: Partial<Manifest> = {
     noteBoardBackgroundColor: '#f7d4d2',
     bannerFallbackText: 'Velkommen hjem',
     orientation: 0,
+    largePrint: false,
   },
   organization: {
     id: 2,
