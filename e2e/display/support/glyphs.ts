@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /**
  * How an emoji is drawn on the rendered page: the box of the first emoji character in the text of
  * `selector` (a Range around it), and the share of its pixels that are clearly coloured (channel
- * spread > 100) in a screenshot of that box. A missing emoji font draws an empty box (tofu) or a
+ * spread > 60) in a screenshot of that box. A missing emoji font draws an empty box (tofu) or a
  * black outline glyph: its pixels are grey, so the share is ~0.
  */
 export async function emojiGlyph(
@@ -28,6 +28,7 @@ export async function emojiGlyph(
   }, selector);
   if (box.width < 1 || box.height < 1) return { ...box, colourShare: 0 };
   const png = await page.screenshot({ clip: box, type: 'png' });
+  if (process.env.GLYPH_DEBUG) (await import('node:fs')).writeFileSync(process.env.GLYPH_DEBUG, png);
   const colourShare = await page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
@@ -43,7 +44,7 @@ export async function emojiGlyph(
     for (let i = 0; i < data.length; i += 4) {
       const spread =
         Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]);
-      if (spread > 100) coloured += 1;
+      if (spread > 60) coloured += 1;
     }
     return coloured / (data.length / 4);
   }, png.toString('base64'));
