@@ -206,7 +206,7 @@ const quantile = (sorted: number[], q: number) =>
 export async function smsToScreen(dist: string, samples = SMS_SAMPLES) {
   const stack = await startTestStack({
     web: [{ prefix: '/display', dir: dist }],
-    worker: 'relay',
+    // The whole worker: the sms job turns the webhook into a note.
     env: { SMS_WEBHOOK_SECRET: SMS_SECRET, DEMO_DATA: 'false' },
   });
   const browser = await chromium.launch({
