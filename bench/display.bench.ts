@@ -14,13 +14,15 @@ import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { autoApproveNumbers, encodeDisplayId } from '@oppslag/api/core';
 import { createEntity, genericWebhook } from '@oppslag/api/testing';
+import { FEATURE_SETS } from '@oppslag/common';
 import { startTestStack } from '@oppslag/stack/testing';
 import { chromium } from 'playwright-core';
 import { Server as SocketServer } from 'socket.io';
 import { buildPlayer } from '../e2e/display/support/build-player';
 import type { BenchOutcome } from './lib/bench';
 
-export const description = 'display player: initial JS gzipped, JS heap after 10 min of rotation';
+export const description =
+  'display player: initial JS gzipped, JS heap after 10 min of rotation, SMS to screen on the rendered page';
 const JS_TARGET_KB = 150;
 const HEAP_GROWTH_TARGET = 10;
 const RUN_MS = Number(process.env.BENCH_DISPLAY_MINUTES ?? 10) * 60_000;
@@ -57,7 +59,7 @@ const PNG = Buffer.from(
 );
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-function fixture(now: number) {
+export function fixture(now: number) {
   const iso = (ms: number) => new Date(ms).toISOString();
   const notes = Array.from({ length: 30 }, (_, i) => ({
     id: i + 1,
@@ -83,6 +85,9 @@ function fixture(now: number) {
     templateText: null,
     asset: {
       id: i + 1,
+      type: 1,
+      mime: 'image/png',
+      page: 0,
       hasCropped: true,
       croppedUrl: `/assets/${i + 1}/cropped?v=1`,
       originalUrl: `/assets/${i + 1}/original?v=1`,
@@ -126,7 +131,7 @@ function fixture(now: number) {
       },
       organization: null,
       transitStops: [],
-      featureSet: { name: 'styretavla', slots: {} },
+      featureSet: { name: FEATURE_SETS.styretavla.name, slots: FEATURE_SETS.styretavla.slots },
     },
     content: {
       notes,
@@ -137,6 +142,10 @@ function fixture(now: number) {
       adsLarge: [],
       transit: { entityId: 3, updatedAt: iso(now), stops: [stop(1), stop(2), stop(3)] },
       weather: {
+        organizationId: 2,
+        latitude: 59.95,
+        longitude: 10.78,
+        updatedAt: iso(now),
         days: [0, 1, 2].map((d) => ({
           date: day(d),
           symbolCode: 'rain',
@@ -149,7 +158,7 @@ function fixture(now: number) {
   };
 }
 
-function startServer(dist: string) {
+export function startServer(dist: string) {
   const data = fixture(START);
   const body = JSON.stringify(data.content);
   const json = (res: ServerResponse, value: unknown) => {
@@ -323,7 +332,7 @@ export async function run(): Promise<BenchOutcome> {
     });
     const page = await context.newPage();
     await page.clock.install({ time: START });
-    await page.goto(`${url}/display/?displayId=BenchDisp01&apiKey=bench`);
+    await page.goto(`${url}/display/#displayId=BenchDisp01&apiKey=bench`);
     await page.locator('[data-testid="note"]').first().waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
