@@ -158,7 +158,11 @@ export function fixture(now: number) {
   };
 }
 
-export function startServer(dist: string) {
+/**
+ * The fake display API. `clock` gives its `Date` header: the player runs on the server's clock
+ * (learned from that header), so the server's time has to follow the page's accelerated clock.
+ */
+export function startServer(dist: string, clock: () => number = Date.now) {
   const data = fixture(START);
   const body = JSON.stringify(data.content);
   const json = (res: ServerResponse, value: unknown) => {
@@ -166,6 +170,7 @@ export function startServer(dist: string) {
     res.end(JSON.stringify(value));
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('date', new Date(clock()).toUTCString());
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/api/display/register')
       return json(res, { token: 'bench', manifest: data.manifest });
@@ -318,7 +323,9 @@ export async function run(): Promise<BenchOutcome> {
     `initial JS: ${js.files.join(', ')}: ${(js.raw / 1024).toFixed(1)} KB raw, ${jsKb.toFixed(1)} KB gzipped (target ≤ ${JS_TARGET_KB} KB)`,
   );
 
-  const { server, io, connections } = startServer(dist);
+  // The page's (accelerated) time, which the fake server's Date header follows.
+  let pageNow = START;
+  const { server, io, connections } = startServer(dist, () => pageNow);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
@@ -351,6 +358,7 @@ export async function run(): Promise<BenchOutcome> {
       for (let i = 0; i < 3; i++) {
         readings.push(await usedHeap());
         await page.clock.runFor(STEP_MS);
+        pageNow += STEP_MS;
         await new Promise((r) => setTimeout(r, 20));
       }
       return Math.min(...readings);
@@ -369,6 +377,7 @@ export async function run(): Promise<BenchOutcome> {
     const advance = async (ms: number, count: boolean) => {
       for (let t = 0; t < ms; t += STEP_MS) {
         await page.clock.runFor(STEP_MS);
+        pageNow += STEP_MS;
         // Let React render between steps (its scheduler runs on real tasks, not on the fake clock).
         await new Promise((r) => setTimeout(r, 4));
         if (t % 60_000 === 0) {
@@ -378,6 +387,13 @@ export async function run(): Promise<BenchOutcome> {
             seq,
             entityId: 2,
             data: { note: fixture(START).content.notes[5] },
+          });
+          // The worker's minute poll: fresh departures (so they are never stale or hidden).
+          io.emit('transit.updated', {
+            id: `bench-transit-${seq}`,
+            seq,
+            entityId: 3,
+            data: { ...fixture(START).content.transit, updatedAt: new Date(pageNow).toISOString() },
           });
         }
         if (count && t % 5000 === 0) {
