@@ -159,6 +159,7 @@ CREATE TABLE "entities" (
 	"show_code_word" boolean DEFAULT true NOT NULL,
 	"note_board_background_color" text DEFAULT '#e0d6d0' NOT NULL,
 	"banner_fallback_text" text,
+	"large_print" boolean,
 	"sms_daily_reply_limit" integer DEFAULT 5 NOT NULL,
 	"sms_monthly_budget" integer DEFAULT 300 NOT NULL,
 	"features" jsonb DEFAULT '[]'::jsonb NOT NULL,

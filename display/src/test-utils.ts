@@ -55,6 +55,7 @@ export function wireManifest(patch: Partial<Manifest> = {}): Manifest {
       noteBoardBackgroundColor: '#e0d6d0',
       bannerFallbackText: null,
       orientation: 0,
+      largePrint: false,
     },
     organization: null,
     transitStops: [],

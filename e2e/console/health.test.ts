@@ -148,6 +148,8 @@ describe('screen health and proof of delivery in the console', () => {
     expect(await page.getByRole('button', { name: 'Ta nytt bilde' }).isEnabled()).toBe(true);
     expect(await card.textContent()).toContain('1280 × 720 · liggende');
     expect(await card.textContent()).toContain('Spillerversjon0.1.0');
+    // A landscape screen set to landscape: no orientation warning.
+    expect(await page.getByTestId('health-orientation-mismatch').count()).toBe(0);
     await screenshot(page, 'health-nb-laptop');
 
     for (const [name, viewport, locale] of [
@@ -161,6 +163,39 @@ describe('screen health and proof of delivery in the console', () => {
       await p.getByTestId('display-health').scrollIntoViewIfNeeded();
       await screenshot(p, name);
     }
+  });
+
+  it('says when a portrait screen is left on the landscape setting (issue 12 item 10), in nb and en', async () => {
+    // Oppgang B's player runs at 720×1280 while the display keeps the default orientation 0.
+    const display = screens['Oppgang B'];
+    for (const [locale, viewport, text] of [
+      [undefined, LAPTOP, 'Skjermen står på høykant, men er satt til liggende visning'],
+      ['en', LAPTOP, 'The screen is mounted upright (portrait) but set to landscape'],
+      [undefined, PHONE, 'Skjermen står på høykant'],
+    ] as const) {
+      const page = await consolePage(viewport, locale);
+      await page.goto(`/entities/${display.id}`);
+      const warning = page.getByTestId('health-orientation-mismatch');
+      await warning.waitFor();
+      expect(await warning.textContent()).toContain(text);
+      await warning.scrollIntoViewIfNeeded();
+      await screenshot(
+        page,
+        `health-orientation-${locale ?? 'nb'}-${viewport === PHONE ? 'phone' : 'laptop'}`,
+      );
+      await page.close();
+    }
+    // Set to portrait (superadmin), the warning goes.
+    const put = await s.stack.request('PUT', `/api/entities/${display.id}`, {
+      token,
+      body: { orientation: 1 },
+    });
+    expect(put.status).toBe(200);
+    const page = await consolePage(LAPTOP);
+    await page.goto(`/entities/${display.id}`);
+    await page.getByTestId('display-health').waitFor();
+    await expect.poll(() => page.getByTestId('health-orientation-mismatch').count()).toBe(0);
+    expect(await page.getByTestId('display-health').textContent()).toContain('720 × 1280 · stående');
   });
 
   it('shows health at a glance in the admin displays table', async () => {

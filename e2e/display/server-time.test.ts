@@ -6,13 +6,14 @@ import {
   launchChromium,
   postNote,
   seedDisplayWorld,
+  seedLiveData,
   startTestStack,
   type TestStack,
 } from './support/display-stack';
 
 // Issue 12 item 4: the screen's own clock is two hours off either way. What it shows (a note that
-// started a minute ago and ends in an hour, the clock) follows the server's time, learned from
-// the answers' Date header.
+// started a minute ago and ends in an hour, the clock, departures and forecast polled just now and
+// so neither stale nor hidden) follows the server's time, learned from the answers' Date header.
 let stack: TestStack;
 let world: DisplayWorld;
 let browser: Browser;
@@ -31,6 +32,7 @@ describe('display player on a device clock two hours off', () => {
       env: { DEMO_DATA: 'false', FEATURE_SET: 'styretavla', SMS_NUMBER: '2077' },
     });
     world = await seedDisplayWorld(stack);
+    await seedLiveData(stack, world);
     await postNote(stack, world, {
       text: '<p>Vannet stenges i en time</p>',
       date: new Date(Date.now() - 60_000),
@@ -44,21 +46,34 @@ describe('display player on a device clock two hours off', () => {
     await stack?.close();
   });
 
-  for (const skew of [-2 * HOUR, 2 * HOUR]) {
-    it(`shows the current note and the server's time with the device ${skew > 0 ? '2 h fast' : '2 h slow'}`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-      try {
-        await page.clock.install({ time: Date.now() + skew });
-        expect(Math.abs((await page.evaluate(() => Date.now())) - (Date.now() + skew))).toBeLessThan(60_000);
-        await page.goto(`${stack.url}/display/#displayId=${world.displayId}&apiKey=${world.apiKey}`);
-        await page.locator('[data-testid="note"]', { hasText: 'Vannet stenges i en time' }).waitFor();
-        // The clock shows the server's minute (either side of a minute boundary while we look).
-        const shown = await page.getByTestId('clock-time').textContent();
-        const now = Date.now();
-        expect([osloTime(now - 60_000), osloTime(now), osloTime(now + 60_000)]).toContain(shown);
-      } finally {
-        await page.close();
-      }
-    });
-  }
+  for (const skew of [-2 * HOUR, 2 * HOUR])
+    for (const orientation of [0, 1] as const) {
+      const viewport = orientation ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
+      it(`shows the current note, fresh departures and the server's time with the device ${skew > 0 ? '2 h fast' : '2 h slow'} at ${viewport.width}×${viewport.height}`, async () => {
+        const put = await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {
+          token: world.superadmin.token,
+          body: { orientation },
+        });
+        expect(put.status).toBe(200);
+        const page = await browser.newPage({ viewport });
+        try {
+          await page.clock.install({ time: Date.now() + skew });
+          expect(Math.abs((await page.evaluate(() => Date.now())) - (Date.now() + skew))).toBeLessThan(
+            60_000,
+          );
+          await page.goto(`${stack.url}/display/#displayId=${world.displayId}&apiKey=${world.apiKey}`);
+          await page.locator('[data-testid="note"]', { hasText: 'Vannet stenges i en time' }).waitFor();
+          // The clock shows the server's minute (either side of a minute boundary while we look).
+          const shown = await page.getByTestId('clock-time').textContent();
+          const now = Date.now();
+          expect([osloTime(now - 60_000), osloTime(now), osloTime(now + 60_000)]).toContain(shown);
+          // Departures and forecast are fresh by the server's clock: shown, without an "updated" line.
+          await page.locator('[data-testid="departure"]').first().waitFor();
+          expect(await page.locator('[data-widget="weather"]').count()).toBe(1);
+          expect(await page.locator('[data-testid="updated"]').count()).toBe(0);
+        } finally {
+          await page.close();
+        }
+      });
+    }
 });

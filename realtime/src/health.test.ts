@@ -74,6 +74,8 @@ describe('screen health and proof of delivery', () => {
       lastHeartbeatAt: t0.toISOString(),
       playerVersion: '1.4.2',
       screen: { width: 1080, height: 1920, orientation: 'portrait' },
+      // A portrait screen on a display set to landscape: the console warns of the letterbox.
+      configuredOrientation: 'landscape',
       uptime: 1,
       lastError: { message: 'TypeError: x is undefined', at: t0.toISOString() },
       content: { version: '"v-17"', reportedAt: t0.toISOString() },
@@ -120,6 +122,13 @@ describe('screen health and proof of delivery', () => {
       uptime: 0.8,
       lastError: later.lastError,
     });
+    // The setting follows the entity: set to portrait, the health says so.
+    const put = await stack.request('PUT', `/api/entities/${display.id}`, {
+      token: w.users.superadmin.token,
+      body: { orientation: 1 },
+    });
+    expect(put.status).toBe(200);
+    expect((await health(display.id)).configuredOrientation).toBe('portrait');
     stack.setNow(null);
   });
 

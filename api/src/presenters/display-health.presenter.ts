@@ -11,6 +11,7 @@ export function presentHealth(read: HealthRead, online: boolean): DisplayHealth 
     registered: display.registeredAt !== null,
     online,
     ...summary(health, read.uptime, online),
+    configuredOrientation: display.orientation === 1 ? 'portrait' : 'landscape',
     content: health?.contentReportedAt
       ? { version: health.contentVersion, reportedAt: health.contentReportedAt.toISOString() }
       : null,

@@ -38,6 +38,7 @@ export function presentEntity(row: EntityRow, p: EntityPresentation): Entity {
     showCodeWord: row.showCodeWord,
     noteBoardBackgroundColor: row.noteBoardBackgroundColor,
     bannerFallbackText: row.bannerFallbackText,
+    largePrint: row.largePrint,
     smsDailyReplyLimit: row.smsDailyReplyLimit,
     smsMonthlyBudget: row.smsMonthlyBudget,
     features: row.features,

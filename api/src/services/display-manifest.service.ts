@@ -98,6 +98,7 @@ export function buildManifest(
       noteBoardBackgroundColor: noteBoardColor(chain),
       bannerFallbackText: display.bannerFallbackText,
       orientation: display.orientation,
+      largePrint: nearest(chain, 'largePrint') ?? false,
     },
     organization: organization && {
       id: organization.id,

@@ -101,6 +101,7 @@ interface RawEntity {
   show_code_word: boolean;
   note_board_background_color: string;
   banner_fallback_text: string | null;
+  large_print: boolean | null;
   sms_daily_reply_limit: number;
   sms_monthly_budget: number;
   features: string[];
@@ -127,7 +128,7 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 async function selectEntities(tx: Tx, where: SQL): Promise<EntityRow[]> {
   const result = await tx.execute(sql`
     select id, name, type, parent_id, orgnum, street, zip, city, phone_number, display_information,
-      orientation, code_word, show_code_word, note_board_background_color, banner_fallback_text,
+      orientation, code_word, show_code_word, note_board_background_color, banner_fallback_text, large_print,
       sms_daily_reply_limit, sms_monthly_budget,
       features, services, latitude, longitude, quiet_hours, api_key, api_key_version, layout_id, registered_at,
       deleted, created_at, updated_at
@@ -150,6 +151,7 @@ async function selectEntities(tx: Tx, where: SQL): Promise<EntityRow[]> {
       showCodeWord: r.show_code_word,
       noteBoardBackgroundColor: r.note_board_background_color,
       bannerFallbackText: r.banner_fallback_text,
+      largePrint: r.large_print,
       smsDailyReplyLimit: r.sms_daily_reply_limit,
       smsMonthlyBudget: r.sms_monthly_budget,
       features: r.features,

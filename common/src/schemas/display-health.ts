@@ -65,6 +65,11 @@ export const displayHealthSchema = z.object({
   screen: z
     .object({ width: z.number().int(), height: z.number().int(), orientation: orientationSchema })
     .nullable(),
+  /**
+   * The orientation the display is set to. A screen reporting the other one (a portrait monitor
+   * left on "landscape") draws its layout letterboxed at half size (issue 12 item 10).
+   */
+  configuredOrientation: orientationSchema,
   /** Share of the 5-minute buckets of the last 7 days (since the first heartbeat, if later) with a heartbeat. */
   uptime: z.number().min(0).max(1).nullable(),
   lastError: z.object({ message: z.string(), at: z.iso.datetime() }).nullable(),

@@ -42,6 +42,9 @@ export const manifestSchema = z.object({
     noteBoardBackgroundColor: z.string(),
     bannerFallbackText: z.string().nullable(),
     orientation: z.number().int(),
+    /** Larger text and fewer notes a page: the display's choice, else the nearest ancestor's, else off. */
+    // A default so a manifest stored by an older player (offline cache) still reads.
+    largePrint: z.boolean().default(false),
   }),
   organization: z
     .object({

@@ -53,6 +53,8 @@ export const updateEntitySchema = z.strictObject({
   orientation: z.union([z.literal(0), z.literal(1)]).optional(),
   noteBoardBackgroundColor: hexColor.optional(),
   bannerFallbackText: z.string().max(2000).nullable().optional(),
+  /** Large print on the screens: true or false, null to inherit from the parent. */
+  largePrint: z.boolean().nullable().optional(),
   smsDailyReplyLimit: z
     .number({ error: 'The daily reply limit must be a whole number' })
     .int('The daily reply limit must be a whole number')
@@ -96,6 +98,8 @@ export const entitySchema = z.object({
   showCodeWord: z.boolean(),
   noteBoardBackgroundColor: z.string(),
   bannerFallbackText: z.string().nullable(),
+  /** The entity's own large-print choice (null: inherited); the manifest carries the resolved one. */
+  largePrint: z.boolean().nullable(),
   /** Replies one resident number gets per day, and SMS the organization may send per month. */
   smsDailyReplyLimit: z.number().int(),
   smsMonthlyBudget: z.number().int(),

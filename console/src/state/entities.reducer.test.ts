@@ -28,6 +28,7 @@ function entity(id: number, parentId: number | null, type: Entity['type'], name 
     street: null,
     zip: null,
     city: null,
+    largePrint: null,
     quietHours: null,
     phoneNumber: null,
     displayInformation: null,

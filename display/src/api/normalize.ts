@@ -62,6 +62,9 @@ export function parseTransit(input: unknown): StopDepartures[] {
   });
 }
 
+/** The `updatedAt` of a pushed transit or weather payload (epoch ms), null when absent. */
+export const parseUpdatedAt = (input: unknown): number | null => time(obj(input).updatedAt);
+
 export function parseWeather(input: unknown): WeatherDay[] {
   return arr(obj(input).days)
     .map((raw) => {

@@ -54,7 +54,11 @@ export interface DisplayContent {
   adsSmall: Slide[];
   adsLarge: Slide[];
   transit: StopDepartures[];
+  /** When the worker last polled the departures (epoch ms); null when unknown. */
+  transitUpdatedAt: number | null;
   weather: WeatherDay[];
+  /** When the worker last read the forecast from MET (epoch ms); null when unknown. */
+  weatherUpdatedAt: number | null;
   /** Emergency alerts in force (newest first); the first one takes over the screen. */
   alerts: ContentAnswer['alerts'];
   /** Until when (epoch ms) the all-clear card shows after an alert was cleared; null when not. */
@@ -69,7 +73,9 @@ export const emptyContent = (): DisplayContent => ({
   adsSmall: [],
   adsLarge: [],
   transit: [],
+  transitUpdatedAt: null,
   weather: [],
+  weatherUpdatedAt: null,
   alerts: [],
   allClearUntil: null,
 });

@@ -111,6 +111,10 @@ describe('contentView', () => {
     );
     expect(c.transit[0].departures[0].departureTime).toBe(Date.parse('2026-11-21T12:03:00Z'));
     expect(c.weather.map((d) => d.date)).toEqual(['2026-11-21']);
+    expect([c.transitUpdatedAt, c.weatherUpdatedAt]).toEqual([
+      Date.parse('2026-11-21T12:00:00Z'),
+      Date.parse('2026-11-21T12:00:00Z'),
+    ]);
   });
 
   it('starts from answers the contract accepts (the fixtures are what the API sends)', () => {

@@ -90,7 +90,9 @@ export function contentView(answer: ContentAnswer): DisplayContent {
     adsSmall: answer.adsSmall.map(slideView),
     adsLarge: answer.adsLarge.map(slideView),
     transit: transitView(answer.transit),
+    transitUpdatedAt: answer.transit ? instant(answer.transit.updatedAt) : null,
     weather: weatherView(answer.weather),
+    weatherUpdatedAt: answer.weather ? instant(answer.weather.updatedAt) : null,
     alerts: answer.alerts,
     allClearUntil: null,
   };

@@ -25,6 +25,7 @@ const manifest = wireManifest({
     noteBoardBackgroundColor: '#daedf1',
     bannerFallbackText: null,
     orientation: 0,
+    largePrint: false,
   },
 });
 

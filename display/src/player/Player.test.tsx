@@ -17,6 +17,7 @@ const baseManifest: Partial<Manifest> = {
     noteBoardBackgroundColor: '#f7d4d2',
     bannerFallbackText: 'Velkommen hjem',
     orientation: 0,
+    largePrint: false,
   },
   organization: {
     id: 2,
@@ -116,6 +117,43 @@ describe('Player layouts', () => {
     );
     expect(widget('weather')).toBeNull();
     expect(widget('transit')).toBeNull();
+  });
+
+  it('says when stale departures and forecast are from, and hides them when too old to trust', () => {
+    const min = 60_000;
+    const updated = () => [...document.querySelectorAll('[data-testid="updated"]')].map((e) => e.textContent);
+    renderPlayer(
+      {},
+      { ...liveContent(), transitUpdatedAt: NOW - 2 * min, weatherUpdatedAt: NOW - 100 * min },
+    );
+    expect(updated()).toEqual([]);
+    cleanup();
+    // 4 minutes and 3 hours old: shown, with the time of the poll (Oslo time).
+    renderPlayer(
+      {},
+      { ...liveContent(), transitUpdatedAt: NOW - 4 * min, weatherUpdatedAt: NOW - 180 * min },
+    );
+    const at = (ms: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'Europe/Oslo',
+      }).format(ms);
+    expect(updated().sort()).toEqual(
+      [`oppdatert ${at(NOW - 180 * min)}`, `oppdatert ${at(NOW - 4 * min)}`].sort(),
+    );
+    expect(widget('transit')).not.toBeNull();
+    expect(widget('weather')).not.toBeNull();
+    cleanup();
+    // 16 minutes and 7 hours old: not shown at all.
+    renderPlayer(
+      {},
+      { ...liveContent(), transitUpdatedAt: NOW - 16 * min, weatherUpdatedAt: NOW - 420 * min },
+    );
+    expect(widget('transit')).toBeNull();
+    expect(widget('weather')).toBeNull();
+    expect(widget('clock')).not.toBeNull();
   });
 
   it('shows the SMS hint with code word and number, and the display information', () => {

@@ -3,10 +3,13 @@ import type { DisplayContent, Manifest, Slide, SlotSize } from '../api/types';
 import { escapeHtml } from '../api/view';
 import { SlotSlider } from '../widgets/banners/SlotSlider';
 import { Clock } from '../widgets/clock/Clock';
+import { freshness, TRANSIT_FRESHNESS, WEATHER_FRESHNESS } from '../widgets/freshness/freshness';
+import { Updated } from '../widgets/freshness/Updated';
 import { InfoPanel } from '../widgets/info/InfoPanel';
 import { NoteBoard } from '../widgets/notes/NoteBoard';
 import { Transit } from '../widgets/transit/Transit';
 import { Weather } from '../widgets/weather/Weather';
+import { useNow } from './use-now';
 
 export interface LayoutProps {
   manifest: Manifest;
@@ -83,8 +86,10 @@ export function Header({
   row,
   compact,
 }: LayoutProps & { row?: boolean; compact?: boolean }) {
+  const now = useNow(30_000);
   const clock = on(manifest, 'clock');
-  const weather = on(manifest, 'weather') && content.weather.length > 0;
+  const fresh = freshness(content.weatherUpdatedAt, now, WEATHER_FRESHNESS);
+  const weather = on(manifest, 'weather') && content.weather.length > 0 && fresh !== 'expired';
   if (!clock && !weather) return null;
   return (
     <div
@@ -95,6 +100,13 @@ export function Header({
       {weather ? (
         <div className={row ? (compact ? 'w-[470px]' : 'w-[560px]') : ''}>
           <Weather days={content.weather} timeZone={manifest.timeZone} compact={compact} />
+          {fresh === 'stale' && content.weatherUpdatedAt !== null ? (
+            <Updated
+              at={content.weatherUpdatedAt}
+              timeZone={manifest.timeZone}
+              className="mt-2 text-center text-[24px]"
+            />
+          ) : null}
         </div>
       ) : null}
     </div>
@@ -106,14 +118,29 @@ export const transitHeight = (rows: number) => 103 + rows * 69;
 
 /** Departures; a fixed height for `rows`, or the rest of its column when `rows` is left out. */
 export function TransitPanel({ manifest, content, rows }: LayoutProps & { rows?: number }) {
-  if (!on(manifest, 'transit') || !content.transit.some((s) => s.departures.length)) return null;
+  const now = useNow(30_000);
+  const fresh = freshness(content.transitUpdatedAt, now, TRANSIT_FRESHNESS);
+  if (!on(manifest, 'transit') || !content.transit.some((s) => s.departures.length) || fresh === 'expired')
+    return null;
   return (
     <div
       className={`rounded-[18px] bg-[#eef2f0] px-6 py-5 shadow-md ${rows ? 'shrink-0' : 'min-h-0 flex-1'}`}
       style={rows ? { height: transitHeight(rows) } : undefined}
       data-testid="transit-panel"
     >
-      <Transit stops={content.transit} rows={rows ?? 8} />
+      <Transit
+        stops={content.transit}
+        rows={rows ?? 8}
+        updated={
+          fresh === 'stale' && content.transitUpdatedAt !== null ? (
+            <Updated
+              at={content.transitUpdatedAt}
+              timeZone={manifest.timeZone}
+              className="-mt-1 mb-2 text-[26px] text-[#3d3d3d]"
+            />
+          ) : null
+        }
+      />
     </div>
   );
 }
@@ -122,7 +149,11 @@ export function Notes({ manifest, content }: LayoutProps) {
   if (!on(manifest, 'notes')) return null;
   return (
     <div className="min-h-0 flex-1">
-      <NoteBoard notes={content.notes} background={manifest.display.noteBoardBackgroundColor} />
+      <NoteBoard
+        notes={content.notes}
+        background={manifest.display.noteBoardBackgroundColor}
+        largePrint={manifest.display.largePrint}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ALL_CLEAR_MS } from '@oppslag/common/alerts.ts';
 import type { DisplayEvent } from '@oppslag/common/realtime/index.ts';
-import { normalizeNote, parseTransit, parseWeather } from '../api/normalize';
+import { normalizeNote, parseTransit, parseUpdatedAt, parseWeather } from '../api/normalize';
 import type { DisplayContent } from '../api/types';
 
 export interface EventOutcome {
@@ -31,9 +31,23 @@ export function applyEvent(content: DisplayContent, event: DisplayEvent): EventO
         refetch: 'content',
       };
     case 'transit.updated':
-      return { content: { ...content, transit: parseTransit(event.data) }, refetch: 'none' };
+      return {
+        content: {
+          ...content,
+          transit: parseTransit(event.data),
+          transitUpdatedAt: parseUpdatedAt(event.data),
+        },
+        refetch: 'none',
+      };
     case 'weather.updated':
-      return { content: { ...content, weather: parseWeather(event.data) }, refetch: 'none' };
+      return {
+        content: {
+          ...content,
+          weather: parseWeather(event.data),
+          weatherUpdatedAt: parseUpdatedAt(event.data),
+        },
+        refetch: 'none',
+      };
     case 'content.created':
     case 'content.updated':
     case 'content.deleted':

@@ -76,6 +76,8 @@ describe('applyEvent', () => {
     );
     expect(transit.content.transit[0].departures[0].lineCode).toBe('5');
     expect(transit.refetch).toBe('none');
+    // When the worker polled: what the freshness line and the hiding of old data go by.
+    expect(transit.content.transitUpdatedAt).toBe(Date.parse('2026-11-21T12:00:00Z'));
     const weather = applyEvent(
       content,
       event('weather.updated', {
@@ -89,6 +91,7 @@ describe('applyEvent', () => {
       }),
     );
     expect(weather.content.weather[0].symbolCode).toBe('fog');
+    expect(weather.content.weatherUpdatedAt).toBe(Date.parse('2026-11-21T12:00:00Z'));
   });
 
   it('refetches on content and entity changes and passes display commands on', () => {

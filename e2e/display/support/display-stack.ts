@@ -113,8 +113,16 @@ export async function postNote(
   return res.body.id as number;
 }
 
-/** Departures and forecast as the worker caches them after polling Entur and MET. */
-export async function seedLiveData(stack: TestStack, world: DisplayWorld, now = Date.now()): Promise<void> {
+/**
+ * Departures and forecast as the worker caches them after polling Entur and MET. `age` makes the
+ * polls that long ago (ms) while the departures and days stay around `now`: data gone stale.
+ */
+export async function seedLiveData(
+  stack: TestStack,
+  world: DisplayWorld,
+  now = Date.now(),
+  age: { transit?: number; weather?: number } = {},
+): Promise<void> {
   const prefix = stack.deps.config.redisPrefix;
   const at = (minutes: number) => new Date(now + minutes * 60_000 + 20_000).toISOString();
   const dep = (lineCode: string, frontText: string, minutes: number, transportMode: string) => ({
@@ -125,7 +133,7 @@ export async function seedLiveData(stack: TestStack, world: DisplayWorld, now = 
   });
   const transit = {
     entityId: world.displayEntityId,
-    updatedAt: new Date(now).toISOString(),
+    updatedAt: new Date(now - (age.transit ?? 0)).toISOString(),
     stops: [
       {
         stopId: 'NSR:StopPlace:58366',
@@ -134,6 +142,7 @@ export async function seedLiveData(stack: TestStack, world: DisplayWorld, now = 
         departures: [
           dep('5', 'Vestli', 0, 'metro'),
           dep('4', 'Bergkrystallen', 1, 'metro'),
+          dep('20', 'Majorstuen', 2, 'bus'),
           dep('31', 'Fornebu', 4, 'bus'),
           dep('FB5', 'Oslo lufthavn', 9, 'bus'),
           dep('110', 'Lillestrøm', 14, 'bus'),
@@ -161,7 +170,7 @@ export async function seedLiveData(stack: TestStack, world: DisplayWorld, now = 
     organizationId: world.orgId,
     latitude: 59.9466,
     longitude: 10.7786,
-    updatedAt: new Date(now).toISOString(),
+    updatedAt: new Date(now - (age.weather ?? 0)).toISOString(),
     days: [
       {
         date: day(0),

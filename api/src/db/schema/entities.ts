@@ -33,6 +33,8 @@ export const entities = pgTable(
     showCodeWord: boolean('show_code_word').notNull().default(true),
     noteBoardBackgroundColor: text('note_board_background_color').notNull().default('#e0d6d0'),
     bannerFallbackText: text('banner_fallback_text'),
+    /** Large print on the screen (issue 12): null inherits the nearest ancestor's choice (else off). */
+    largePrint: boolean('large_print'),
     /** Replies a resident's number gets per day (Oslo), and SMS an organization may send per month. */
     smsDailyReplyLimit: integer('sms_daily_reply_limit').notNull().default(5),
     smsMonthlyBudget: integer('sms_monthly_budget').notNull().default(300),

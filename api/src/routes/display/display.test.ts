@@ -136,6 +136,25 @@ describe('display API', () => {
     await setEntity(api.deps, w.entities.displayA.id, { noteBoardBackgroundColor: '#e0d6d0' });
   });
 
+  it("large print: the display's own choice, else the nearest ancestor's, else off (set through the entity API)", async () => {
+    const put = (id: number, largePrint: boolean | null) =>
+      api.request('PUT', `/api/entities/${id}`, { token: w.users.superadmin.token, body: { largePrint } });
+    const largePrint = async () =>
+      (await api.request('GET', '/api/display/manifest', { token })).body.display.largePrint;
+    expect(await largePrint()).toBe(false);
+    expect((await put(w.entities.orgA.id, true)).status).toBe(200);
+    expect(await largePrint()).toBe(true);
+    const own = await put(w.entities.displayA.id, false);
+    expect(own.status).toBe(200);
+    expect(own.body.largePrint).toBe(false);
+    expect(await largePrint()).toBe(false);
+    expect((await put(w.entities.displayA.id, null)).status).toBe(200);
+    expect(await largePrint()).toBe(true);
+    expect((await put(w.entities.orgA.id, null)).status).toBe(200);
+    expect(await largePrint()).toBe(false);
+    expect((await put(w.entities.displayA.id, 'yes' as unknown as boolean)).status).toBe(400);
+  });
+
   it('shows approved active and upcoming notes, own and inherited, in board order', async () => {
     const note = (entityId: number, body: Record<string, unknown>) =>
       api.request('POST', `/api/content/${entityId}/note`, {

@@ -61,6 +61,15 @@ export function DisplayHealthCard({ displayId }: { displayId: number }) {
             </figcaption>
           </figure>
           <dl className="divide-y divide-slate-100">
+            {health.screen && health.screen.orientation !== health.configuredOrientation && (
+              <div className="pb-2">
+                <Alert kind="warning">
+                  <span data-testid="health-orientation-mismatch">
+                    {t(`orientationMismatch.${health.screen.orientation}`)}
+                  </span>
+                </Alert>
+              </div>
+            )}
             <Row label={t('status')}>
               <span data-testid="health-status" data-online={health.online}>
                 {health.online ? t('online') : health.registered ? t('offline') : t('neverSeen')}

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { StopDepartures } from '../../api/types';
 import { useNow } from '../../player/use-now';
 import { useT } from '../../player/use-t';
@@ -8,6 +8,8 @@ import { nextIndex, slideRole } from './slideshow';
 
 /** How long each stop stays on screen; the spec names the rotation but not its pace. */
 export const TRANSIT_SLIDE_MS = 10_000;
+const DESTINATION_PX = 36;
+const DESTINATION_MIN_PX = 28;
 
 const ROLE_CLASS = {
   current: 'translate-x-0 opacity-100',
@@ -17,7 +19,16 @@ const ROLE_CLASS = {
 } as const;
 
 /** Departures per stop, one stop at a time; hidden when there is nothing to show. */
-export function Transit({ stops, rows = 5 }: { stops: StopDepartures[]; rows?: number }) {
+export function Transit({
+  stops,
+  rows = 5,
+  updated,
+}: {
+  stops: StopDepartures[];
+  rows?: number;
+  /** The "updated HH:mm" line when the departures are stale, under each stop's name. */
+  updated?: ReactNode;
+}) {
   const t = useT();
   const now = useNow(5000);
   const withData = stops.filter((s) => upcomingDepartures(s.departures, now, 1).length > 0);
@@ -31,11 +42,25 @@ export function Transit({ stops, rows = 5 }: { stops: StopDepartures[]; rows?: n
     return () => clearInterval(id);
   }, [count]);
 
-  // Only whole rows: a row the panel cannot hold entirely is hidden, never cut in half (issue 12
-  // item 6). Measured after every render and on resize; no state, so no second render.
+  // Destinations break between words only (issue 12 item 7: "Majorst|uen"). A word too wide for
+  // its row stacks the row (line and time above, the destination on the whole width below); still
+  // too wide, it shrinks to 28 px; past that (a name no screen can hold) it ends in an ellipsis.
+  // Then only whole rows: a row the panel cannot hold entirely is hidden, never cut in half (issue
+  // 12 item 6). Measured after every render and on resize; no state, so no second render.
   const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const fit = () => {
+      for (const dest of root.current?.querySelectorAll<HTMLElement>('[data-destination]') ?? []) {
+        const li = dest.parentElement as HTMLElement;
+        li.dataset.stacked = '';
+        dest.style.cssText = '';
+        const overflows = () => dest.scrollWidth > dest.clientWidth + 1;
+        if (dest.clientWidth === 0 || !overflows()) continue;
+        li.dataset.stacked = 'true';
+        for (let size = DESTINATION_PX - 2; overflows() && size >= DESTINATION_MIN_PX; size -= 2)
+          dest.style.fontSize = `${size}px`;
+        if (overflows()) dest.style.cssText += 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis;';
+      }
       for (const list of root.current?.querySelectorAll<HTMLElement>('[data-departures]') ?? []) {
         const limit = list.clientHeight;
         for (const li of list.children as HTMLCollectionOf<HTMLElement>) {
@@ -77,22 +102,23 @@ export function Transit({ stops, rows = 5 }: { stops: StopDepartures[]; rows?: n
                 </span>
               ) : null}
             </header>
+            {updated}
             <ul className="flex min-h-0 flex-1 flex-col gap-2 overflow-hidden" data-departures>
               {upcomingDepartures(stop.departures, now, rows).map((d) => (
                 <li
                   key={`${d.lineCode}-${d.departureTime}-${d.frontText}`}
-                  className="flex shrink-0 items-center gap-4 rounded-xl bg-white px-4 py-2 shadow-sm"
+                  className="group flex shrink-0 items-center gap-x-4 rounded-xl bg-white px-4 py-2 shadow-sm data-[stacked=true]:flex-wrap"
                   data-testid="departure"
                 >
                   <LineBadge lineCode={d.lineCode} transportMode={d.transportMode} />
-                  {/* A long destination wraps to a second line rather than losing its end. */}
+                  {/* A long destination wraps between words, never inside one (see fit above). */}
                   <span
-                    className="min-w-0 flex-1 text-[36px] font-medium leading-tight [overflow-wrap:anywhere] [hyphens:auto]"
-                    lang="nb"
+                    className="min-w-0 flex-1 text-[36px] font-medium leading-tight group-data-[stacked=true]:order-last group-data-[stacked=true]:basis-full"
+                    data-destination
                   >
                     {d.frontText}
                   </span>
-                  <span className="shrink-0 text-[36px] font-bold tabular-nums">
+                  <span className="ml-auto shrink-0 text-[36px] font-bold tabular-nums">
                     {departureText(d.departureTime, now, t('transit.now'))}
                   </span>
                 </li>

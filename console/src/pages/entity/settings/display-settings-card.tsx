@@ -6,7 +6,9 @@ import { useIsAdmin } from '../../../state/permissions';
 import { CardForm } from './card-form';
 import { useEntityForm } from './use-entity-form';
 
-const KEYS = ['orientation', 'displayInformation', 'noteBoardBackgroundColor'] as const;
+const KEYS = ['orientation', 'largePrint', 'displayInformation', 'noteBoardBackgroundColor'] as const;
+/** The select's values for the three states of an inherited switch. */
+const LARGE_PRINT = { inherit: null, on: true, off: false } as const;
 
 export function DisplaySettingsCard({ entity, readOnly }: { entity: Entity; readOnly: boolean }) {
   const { t } = useTranslation('entity');
@@ -34,6 +36,15 @@ export function DisplaySettingsCard({ entity, readOnly }: { entity: Entity; read
           <option value={1}>{t('settings.display.vertical')}</option>
         </SelectField>
       )}
+      <SelectField
+        label={t('fields.largePrint')}
+        value={values.largePrint === null ? 'inherit' : values.largePrint ? 'on' : 'off'}
+        onChange={(e) => set('largePrint', LARGE_PRINT[e.target.value as keyof typeof LARGE_PRINT])}
+      >
+        <option value="inherit">{t('settings.display.largePrintInherit')}</option>
+        <option value="on">{t('settings.display.largePrintOn')}</option>
+        <option value="off">{t('settings.display.largePrintOff')}</option>
+      </SelectField>
       <div className="flex flex-col gap-1">
         <label htmlFor="display-information" className="text-sm font-medium text-slate-700">
           {t('fields.displayInformation')}
