@@ -57,7 +57,10 @@ export type SchemaForm<S extends Schema> = UseFormReturn<z.input<S>, unknown, z.
   result: ReturnType<typeof useFormState>;
   onSubmit: (
     action: (values: z.output<S>) => Promise<unknown>,
-    messages: Omit<SubmitMessages, 'onFields' | 'texts'>,
+    messages: Omit<SubmitMessages, 'onFields' | 'texts'> & {
+      /** Server field path → form field, where the request body differs from the form (`0.email`). */
+      serverFields?: Record<string, Path<z.input<S>>>;
+    },
   ) => (e?: BaseSyntheticEvent) => Promise<void>;
   field: (
     name: Path<z.input<S>>,
@@ -95,13 +98,19 @@ export function useSchemaForm<S extends Schema>(
    * The form's onSubmit: checks, then runs `action` with the parsed values. Field paths the form
    * shows default to its fields' names.
    */
-  const onSubmit: SchemaForm<S>['onSubmit'] = (action, messages) =>
+  const onSubmit: SchemaForm<S>['onSubmit'] = (action, { serverFields, ...messages }) =>
     handleSubmit(async (values) => {
       await result.submit(() => action(values), {
         ...messages,
-        shown: messages.shown ?? Object.keys(getValues() as object),
+        shown:
+          messages.shown ?? (serverFields ? Object.keys(serverFields) : Object.keys(getValues() as object)),
         texts,
-        onFields: showServerFields,
+        onFields: (fields) =>
+          showServerFields(
+            Object.fromEntries(
+              Object.entries(fields).map(([path, text]) => [serverFields?.[path] ?? path, text]),
+            ),
+          ),
       });
     });
 
