@@ -19,13 +19,13 @@ export function useEntityForm<K extends Keys>(
   keys: readonly K[],
   messages: { success: string; error: string },
 ) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a card's keys are a constant
   const schema = useMemo(
     () =>
       z.preprocess(
         (v) => Object.fromEntries(Object.entries(v as object).map(([k, value]) => [k, normalize(value)])),
         updateEntitySchema.pick(Object.fromEntries(keys.map((k) => [k, true])) as never),
       ) as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>,
-    // biome-ignore lint/correctness/useExhaustiveDependencies: a card's keys are a constant
     [],
   );
   const pick = () => Object.fromEntries(keys.map((k) => [k, entity[k]])) as Pick<Entity, K>;
