@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { type BaseSyntheticEvent, useCallback, useMemo } from 'react';
 import {
   type FieldError,
+  type FieldErrors,
   type FieldValues,
   get,
   type Path,
@@ -120,4 +121,19 @@ export function useSchemaForm<S extends Schema>(
   });
 
   return { ...form, result, onSubmit, field, showServerFields };
+}
+
+/** The keys of a react-hook-form error itself, not of nested fields. */
+const NOT_FIELDS = new Set(['ref', 'type', 'types', 'message', 'root']);
+
+/** react-hook-form's nested errors as messages by dot path (`quietHours.start`). */
+export function errorTexts(errors: FieldErrors, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object' || NOT_FIELDS.has(key)) continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value.message === 'string') out[path] = value.message;
+    Object.assign(out, errorTexts(value as FieldErrors, path));
+  }
+  return out;
 }

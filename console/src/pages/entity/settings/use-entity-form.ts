@@ -1,9 +1,8 @@
 import { type UpdateEntityInput, updateEntitySchema } from '@oppslag/common/schemas/entity.ts';
 import { useEffect, useMemo } from 'react';
-import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { type Entity, entitiesApi } from '../../../api/entities.api';
-import { useSchemaForm } from '../../../lib/use-schema-form';
+import { errorTexts, useSchemaForm } from '../../../lib/use-schema-form';
 import { storeEntity } from '../../../state/entities';
 
 type Keys = keyof UpdateEntityInput & keyof Entity;
@@ -56,7 +55,7 @@ export function useEntityForm<K extends Keys>(
   );
 
   // A refused field's reason shows by that field until the next submit, by its dot path.
-  const errors = flatten(form.formState.errors);
+  const errors = errorTexts(form.formState.errors);
   return { values, set, submit, dirty, errors, form: form.result };
 }
 
@@ -67,18 +66,3 @@ function normalize(value: unknown) {
 
 const same = (a: unknown, b: unknown) =>
   a === b || (typeof a === 'object' && a !== null && JSON.stringify(a) === JSON.stringify(b));
-
-/** The keys of a react-hook-form error itself, not of nested fields. */
-const NOT_FIELDS = new Set(['ref', 'type', 'types', 'message', 'root']);
-
-/** react-hook-form's nested errors as messages by dot path (`quietHours.start`). */
-function flatten(errors: FieldErrors, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || typeof value !== 'object' || NOT_FIELDS.has(key)) continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value.message === 'string') out[path] = value.message;
-    Object.assign(out, flatten(value as FieldErrors, path));
-  }
-  return out;
-}
