@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planCrop } from './crop';
+import { cropFitFor, placeSource, planCrop } from './crop';
 
 const slot = { width: 480, height: 895 };
 
@@ -26,5 +26,49 @@ describe('planCrop', () => {
     expect(zoomed.source?.width).toBeLessThan(30);
     const away = planCrop({ width: 100, height: 100 }, slot, { scale: 1, offsetX: 5000, offsetY: 0 });
     expect(away).toMatchObject({ source: null, target: null });
+  });
+
+  it('contains a document page at scale 1: the whole A4 page is read, centred, with margins above and below', () => {
+    const a4 = { width: 1240, height: 1754 };
+    const plan = planCrop(
+      a4,
+      { width: 1080, height: 1080 },
+      { scale: 1, offsetX: 0, offsetY: 0, fit: 'contain' },
+    );
+    expect(plan.source).toEqual({ left: 0, top: 0, width: 1240, height: 1754 });
+    // 1080/1754 slot px per source px: the page is 764 px wide, centred horizontally.
+    expect(plan.target).toEqual({ left: 158, top: 0, width: 764, height: 1080 });
+    // The same page covering the square loses its top and bottom (the heading).
+    const covered = planCrop(a4, { width: 1080, height: 1080 }, { scale: 1, offsetX: 0, offsetY: 0 });
+    expect(covered.source?.top).toBeGreaterThan(200);
+  });
+});
+
+describe('placeSource', () => {
+  it('zooms and moves around the fitted, centred position', () => {
+    const slot = { width: 400, height: 200 };
+    expect(
+      placeSource({ width: 100, height: 100 }, slot, { scale: 1, offsetX: 0, offsetY: 0, fit: 'contain' }),
+    ).toEqual({ left: 100, top: 0, width: 200, height: 200, factor: 2 });
+    expect(
+      placeSource({ width: 100, height: 100 }, slot, {
+        scale: 0.5,
+        offsetX: 10,
+        offsetY: -5,
+        fit: 'contain',
+      }),
+    ).toEqual({ left: 160, top: 45, width: 100, height: 100, factor: 1 });
+    expect(placeSource({ width: 100, height: 100 }, slot, { scale: 1, offsetX: 0, offsetY: 0 })).toEqual({
+      left: 0,
+      top: -100,
+      width: 400,
+      height: 400,
+      factor: 4,
+    });
+  });
+
+  it('contains documents and covers images', () => {
+    expect(cropFitFor(2)).toBe('contain');
+    expect(cropFitFor(1)).toBe('cover');
   });
 });

@@ -7,6 +7,7 @@ export * from './display-modules';
 export * from './errors';
 export * from './events';
 export * from './feature-sets';
+export * from './field-errors';
 export * from './jobs';
 export * from './notes';
 export * from './permissions';

@@ -1,3 +1,4 @@
+import { a4PdfSample } from '@oppslag/api/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleStack, screenshot, startConsoleStack } from './support/console-stack';
@@ -117,6 +118,54 @@ describe('console banners', () => {
     await list.getByText('Utkast', { exact: false }).waitFor();
     const after = await s.stack.request('GET', `/api/content/${org.id}/banner?approved=all`, { token });
     expect(after.body).toEqual([expect.objectContaining({ approved: false, isTemplate: false })]);
+  });
+
+  it('previews a PDF page whole (contained) and follows the scale live', async () => {
+    const { context, page } = await s.newPage();
+    await useToken(context, token);
+    await page.goto(`/entities/${org.id}/content/banner`);
+    await page.getByRole('button', { name: 'Nytt banner' }).click();
+    const dialog = page.getByTestId('banner-dialog');
+    await dialog.getByLabel('Last opp et bilde eller dokument').setInputFiles({
+      name: 'arsmote.pdf',
+      mimeType: 'application/pdf',
+      buffer: await a4PdfSample(),
+    });
+    const frame = dialog.getByTestId('crop-preview');
+    const preview = frame.locator('img');
+    // The page is drawn in the browser from the PDF itself, not a broken image of a rendition.
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    const box = async () => {
+      const [outer, inner] = await Promise.all([frame.boundingBox(), preview.boundingBox()]);
+      if (!outer || !inner) throw new Error('no preview box');
+      // Inside the frame's 1 px border.
+      return {
+        left: inner.x - outer.x - 1,
+        top: inner.y - outer.y - 1,
+        width: inner.width,
+        height: inner.height,
+      };
+    };
+    // The banner is square: the A4 page is contained, full height, centred, on white paper.
+    expect(await frame.getAttribute('data-fit')).toBe('contain');
+    const whole = await box();
+    expect(whole.top).toBeCloseTo(0, 0);
+    expect(whole.height).toBeCloseTo(320, 0);
+    expect(whole.width).toBeCloseTo((320 * 595) / 842, 0);
+    await screenshot(page, 'banner-pdf-preview');
+
+    await dialog.getByRole('slider').fill('0.5');
+    await expect.poll(async () => Math.round((await box()).height)).toBe(160);
+    const half = await box();
+    expect(half.top).toBeCloseTo(80, 0);
+    expect(half.left).toBeCloseTo((320 - whole.width / 2) / 2, 0);
+    await dialog.getByLabel('Forskyvning y').fill('-270');
+    // Offsets are banner pixels: 1080 px show as 320 px, so -270 moves the page up by 80.
+    await expect.poll(async () => Math.round((await box()).top)).toBe(0);
   });
 
   it('writes a template banner on built-in artwork and saves it as an organization template', async () => {

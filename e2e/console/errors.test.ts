@@ -16,7 +16,6 @@ const TEXT = {
       submit: 'Installer',
     },
     tooShort8: 'Må være minst 8 tegn.',
-    installFailed: 'Installasjonen mislyktes. Noen felt må rettes.',
     reset: { password: 'Nytt passord', submit: 'Tilbakestill', badLink: 'mer enn 4 timer' },
     note: { open: 'Nytt oppslag', text: 'Tekst', start: 'Startdato', publish: 'Publiser' },
     inPast: 'Start kan ikke være før i dag.',
@@ -29,7 +28,6 @@ const TEXT = {
       submit: 'Install',
     },
     tooShort8: 'Has to be at least 8 characters long.',
-    installFailed: 'The installation failed. Some fields need to be corrected.',
     reset: { password: 'New password', submit: 'Reset', badLink: 'more than 4 hours' },
     note: { open: 'New note', text: 'Note text', start: 'Start date', publish: 'Publish' },
     inPast: 'Start cannot be before today.',
@@ -86,8 +84,8 @@ describe('server reasons next to their fields', () => {
       await page.getByLabel(labelled(t.install.password)).fill('kort1');
       await page.getByLabel(labelled(t.install.root)).fill('Oppslag drift');
       await page.getByRole('button', { name: t.install.submit }).click();
+      // The API's install schema checks it in the browser first, in the words the server uses.
       expect(await fieldMessage(page, t.install.password)).toBe(t.tooShort8);
-      await page.getByRole('alert').filter({ hasText: t.installFailed }).waitFor();
       await shot(page, `install-${lang}`);
     });
   }

@@ -38,6 +38,19 @@ export async function pdfSample(pages = 3, size: [number, number] = [300, 400]):
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
+/**
+ * A one-page A4 notice (595x842 pt): a black heading bar 20–70 pt from the top (with white text),
+ * a blue footer bar 20–70 pt from the bottom, white paper between.
+ */
+export async function a4PdfSample(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawRectangle({ x: 40, y: 842 - 70, width: 515, height: 50, color: rgb(0, 0, 0) });
+  page.drawText('Annual meeting', { x: 60, y: 842 - 58, size: 28, color: rgb(1, 1, 1) });
+  page.drawRectangle({ x: 40, y: 20, width: 515, height: 50, color: rgb(0, 0, 1) });
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
 /** A PDF whose trailer names an encryption dictionary, which readers must treat as encrypted. */
 export async function encryptedPdfSample(): Promise<Buffer> {
   const text = (await pdfSample(1)).toString('latin1');

@@ -1,5 +1,23 @@
+import type { FieldError } from '@oppslag/common/errors.ts';
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError } from './api-error';
+
+/**
+ * A form's own sentence for some refusals of its fields, by field path and field code, as i18n
+ * keys (the spec's catalogue words: "Navnet på enheten må være minst 3 tegn langt"). Every other
+ * refusal reads the generic `errors:fields.<code>`. Texts only: the rules stay in the schemas.
+ */
+export type FieldTexts = Record<string, Partial<Record<FieldError['code'], string>>>;
+
+/** The words for one refused field, whether the browser or the server refused it. */
+export function fieldMessage(
+  field: Pick<FieldError, 'path' | 'code' | 'params'>,
+  t: TFunction,
+  texts?: FieldTexts,
+) {
+  const own = texts?.[field.path]?.[field.code];
+  return t(own ?? `errors:fields.${field.code}`, { ...field.params });
+}
 
 export interface ErrorMessages {
   /** The line above or below the form: what failed and why, in the user's language. */
@@ -17,7 +35,7 @@ export interface ErrorMessages {
 export function errorMessages(
   err: unknown,
   t: TFunction,
-  opts: { failed?: string; shown?: readonly string[] } = {},
+  opts: { failed?: string; shown?: readonly string[]; texts?: FieldTexts } = {},
 ): ErrorMessages {
   const { failed } = opts;
   const withFailed = (reason: string) =>
@@ -28,7 +46,7 @@ export function errorMessages(
   const fieldMessages: Record<string, string> = {};
   const unshown: string[] = [];
   for (const field of err.fields) {
-    const text = t(`errors:fields.${field.code}`, { ...field.params });
+    const text = fieldMessage(field, t, opts.texts);
     if (!opts.shown || opts.shown.includes(field.path)) fieldMessages[field.path] ??= text;
     else unshown.push(`${field.path}: ${text}`);
   }

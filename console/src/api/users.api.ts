@@ -1,5 +1,6 @@
 import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
 import { usersContract as users } from '@oppslag/common/contract/users.contract.ts';
+import { updateUserSchema } from '@oppslag/common/schemas/user.ts';
 import { profileAtom } from '../state/profile';
 import { setToken } from '../state/session';
 import { store } from '../state/store';
@@ -19,17 +20,25 @@ export const usersApi = {
 /** The fields of the user details form, by the paths the API reports refusals under. */
 export const USER_DETAIL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
 
+/**
+ * The user details form (profile card, the superadmin's user page): the API's own update rules for
+ * these fields. The current password goes along only when the address changes.
+ */
+export const userDetailsFormSchema = updateUserSchema
+  .pick({ name: true, email: true, phoneNumber: true, currentPassword: true })
+  .required({ email: true });
+
 export interface UserDetailsValues {
-  name: string;
+  name?: string | null;
   email: string;
-  phoneNumber: string;
+  phoneNumber?: string | null;
 }
 
 /** The form's values as the API takes them: trimmed, a blank name or phone stored as none. */
 const detailsBody = (values: UserDetailsValues) => ({
-  name: values.name.trim() || null,
+  name: values.name?.trim() || null,
   email: values.email.trim(),
-  phoneNumber: values.phoneNumber.trim() || null,
+  phoneNumber: values.phoneNumber?.trim() || null,
 });
 
 /**

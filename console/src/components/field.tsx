@@ -1,4 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -6,15 +13,20 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | null;
   hint?: ReactNode;
+  /** react-hook-form's `register` hands its ref here (React 19 passes `ref` as a prop). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
- * A labelled text input. E-mail inputs show a valid or invalid state once something is typed
- * (spec §5); number inputs are parsed as integers by their forms.
+ * A labelled text input, controlled (`value`) or registered with react-hook-form. E-mail inputs
+ * show a valid or invalid state once something is typed (spec §5); number inputs are parsed as
+ * integers by their forms.
  */
-export function TextField({ label, error, hint, className = '', required, ...rest }: FieldProps) {
+export function TextField({ label, error, hint, className = '', required, onChange, ...rest }: FieldProps) {
   const id = useId();
-  const value = typeof rest.value === 'string' ? rest.value : '';
+  // What was typed into a registered (uncontrolled) input, for the e-mail state.
+  const [typed, setTyped] = useState('');
+  const value = typeof rest.value === 'string' ? rest.value : typed;
   const emailState =
     rest.type === 'email' && value ? (EMAIL_PATTERN.test(value.trim()) ? 'valid' : 'invalid') : null;
   const invalid = Boolean(error) || emailState === 'invalid';
@@ -34,6 +46,10 @@ export function TextField({ label, error, hint, className = '', required, ...res
           invalid ? 'border-red-600' : emailState === 'valid' ? 'border-primary-500' : 'border-slate-300'
         }`}
         {...rest}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          onChange?.(e);
+        }}
       />
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-700">
@@ -53,7 +69,7 @@ export function SelectField({
   children,
   className = '',
   ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; ref?: Ref<HTMLSelectElement> }) {
   const id = useId();
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
@@ -75,7 +91,7 @@ export function Checkbox({
   label,
   className = '',
   ...rest
-}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode }) {
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   return (
     <div className={`flex items-center gap-2 ${className}`}>

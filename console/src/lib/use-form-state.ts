@@ -1,7 +1,7 @@
 import { FORM_RESULT_MS } from '@oppslag/common/constants.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessages } from '../api/error-messages';
+import { errorMessages, type FieldTexts } from '../api/error-messages';
 
 /** The generic form states of spec §4. */
 export type FormStatus = 'uninitialized' | 'initialized' | 'submitting' | 'success' | 'error';
@@ -19,6 +19,10 @@ export interface SubmitMessages {
   error: string | ((e: unknown) => string);
   /** Field paths the form shows next to their fields (see errorMessages). */
   shown?: readonly string[];
+  /** The form's own words for some field refusals (see errorMessages). */
+  texts?: FieldTexts;
+  /** Receives the translated field reasons of a refusal (useSchemaForm puts them on the fields). */
+  onFields?: (fields: Record<string, string>) => void;
 }
 
 /**
@@ -53,7 +57,9 @@ export function useFormState(initial: FormStatus = 'initialized') {
         const { formMessage, fieldMessages } = errorMessages(err, t, {
           failed: typeof messages.error === 'string' ? messages.error : undefined,
           shown: messages.shown,
+          texts: messages.texts,
         });
+        messages.onFields?.(fieldMessages);
         finish(
           'error',
           typeof messages.error === 'function' ? messages.error(err) : formMessage,

@@ -1,5 +1,6 @@
 import { assets, events } from '@oppslag/api/core';
 import {
+  a4PdfSample,
   createWorld,
   pdfSample,
   pngSample,
@@ -128,8 +129,8 @@ describe('assets/crop processor', () => {
     );
     const image = await cropped(asset.id);
     expect([image.width, image.height]).toEqual([480, 895]);
-    // Page 2 is filled with rgb(0.1, 0.5, 0.7).
-    const [r, g, b] = image.pixel(20, 20);
+    // Page 2 is filled with rgb(0.1, 0.5, 0.7); contained, the 3:4 page spans the slot's width.
+    const [r, g, b] = image.pixel(20, 447);
     expect(Math.abs(r - 26)).toBeLessThan(4);
     expect(Math.abs(g - 128)).toBeLessThan(4);
     expect(Math.abs(b - 179)).toBeLessThan(4);
@@ -138,6 +139,22 @@ describe('assets/crop processor', () => {
       body: { page: 4, offsetX: 0, offsetY: 0, scale: 1 },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('contains an A4 page in the square banner: the heading at its top and the footer stay on white paper', async () => {
+    const asset = await upload(await a4PdfSample(), 'a4.pdf');
+    const fitted = await putCrop(asset.id, { page: 1, offsetX: 0, offsetY: 0, scale: 1, slot: 'banner' });
+    expect(await renderAssetCrop(api.deps, { assetId: asset.id, cropVersion: fitted.cropVersion })).toBe(
+      'rendered',
+    );
+    const image = await cropped(asset.id);
+    expect([image.width, image.height]).toEqual([1080, 1080]);
+    // 1080/842 px per point: the heading bar covers rows 26–90, the footer rows 990–1054.
+    for (const y of [30, 60, 85]) expectColor(image.pixel(540, y), [0, 0, 0]);
+    for (const y of [995, 1050]) expectColor(image.pixel(540, y), [0, 0, 255]);
+    // The page is 763 px wide, centred; the slot beside it is white paper, not transparent.
+    expectColor(image.pixel(540, 540), [255, 255, 255]);
+    expect(image.pixel(20, 540)).toEqual([255, 255, 255, 255]);
   });
 
   it('records exactly one event when the same job runs concurrently', async () => {

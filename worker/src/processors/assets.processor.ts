@@ -8,7 +8,14 @@ import {
   recordEvent,
   SAFE_DECODE,
 } from '@oppslag/api/core';
-import { type AssetCropJob, type ContentSlot, planCrop, resolveFeatureSet } from '@oppslag/common';
+import {
+  type AssetCropJob,
+  type ContentSlot,
+  CROP_BACKGROUND,
+  cropFitFor,
+  planCrop,
+  resolveFeatureSet,
+} from '@oppslag/common';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { WorkerContext } from './index';
@@ -24,7 +31,10 @@ export function cropSize(featureSetName: string, slot: string | null): { width: 
   return config ? { width: config.width, height: config.height } : UPLOADER_DEFAULT_SIZE;
 }
 
-/** Renders the crop of an asset row: its page (PDF) or image, placed by scale and offset, as WebP. */
+/**
+ * Renders the crop of an asset row: its page (PDF) or image, placed by scale and offset, as WebP.
+ * A PDF page is contained on white paper (its heading stays), an image covers the slot.
+ */
 export async function renderCrop(
   row: AssetRow,
   original: Buffer,
@@ -34,10 +44,12 @@ export async function renderCrop(
   const source = row.type === 2 ? await renderPdfPage(original, row.page, size, row.scale) : original;
   const meta = await sharp(source, SAFE_DECODE).metadata();
   if (!meta.width || !meta.height) throw new Error(`Asset ${row.id} has no readable image`);
+  const fit = cropFitFor(row.type);
   const plan = planCrop({ width: meta.width, height: meta.height }, size, {
     scale: row.scale,
     offsetX: row.offsetX,
     offsetY: row.offsetY,
+    fit,
   });
   const layers: OverlayOptions[] = [];
   if (plan.source && plan.target) {
@@ -47,7 +59,7 @@ export async function renderCrop(
       .toBuffer();
     layers.push({ input: part, left: plan.target.left, top: plan.target.top });
   }
-  return sharp({ create: { ...size, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  return sharp({ create: { ...size, channels: 4, background: CROP_BACKGROUND[fit] } })
     .composite(layers)
     .webp({ quality: 90 })
     .toBuffer();

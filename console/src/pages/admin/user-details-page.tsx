@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import {
@@ -7,6 +7,7 @@ import {
   saveUserDetails,
   USER_DETAIL_FIELDS,
   type User,
+  userDetailsFormSchema,
   usersApi,
 } from '../../api/users.api';
 import { Button } from '../../components/button';
@@ -15,6 +16,7 @@ import { CopyButton } from '../../components/copy-button';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useFormState } from '../../lib/use-form-state';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { tokenUserAtom } from '../../state/session';
 import AdminNotFoundPage from '../errors/admin-not-found-page';
 
@@ -25,11 +27,13 @@ export default function UserDetailsPage() {
   const id = /^\d+$/.test(userId) ? Number.parseInt(userId, 10) : null;
   const [user, setUser] = useState<User | null>(null);
   const [missing, setMissing] = useState(false);
-  const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
   const [password, setPassword] = useState<string | null>(null);
-  const [currentPassword, setCurrentPassword] = useState('');
   const me = useAtomValue(tokenUserAtom);
-  const form = useFormState();
+  const form = useSchemaForm(userDetailsFormSchema, {
+    defaultValues: { name: '', email: '', phoneNumber: '', currentPassword: '' },
+  });
+  const { reset } = form;
+  const typedEmail = form.watch('email') ?? '';
   const generate = useFormState();
 
   useEffect(() => {
@@ -41,38 +45,40 @@ export default function UserDetailsPage() {
         if (!found) setMissing(true);
         else {
           setUser(found);
-          setValues({ name: found.name ?? '', email: found.email, phoneNumber: found.phoneNumber ?? '' });
+          reset({
+            name: found.name ?? '',
+            email: found.email,
+            phoneNumber: found.phoneNumber ?? '',
+            currentPassword: '',
+          });
         }
       },
       () => setMissing(true),
     );
-  }, [id]);
+  }, [id, reset]);
 
   if (id === null || missing) return <AdminNotFoundPage />;
   if (!user) return <Spinner size={48} />;
   // The superadmin on their own account: the self-service rule applies (a new address needs the
   // current password and gives a fresh token), so this page saves the way the profile card does.
   const self = me?.id === user.id;
-  const emailChanged = self && values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const emailChanged = self && typedEmail.trim().toLowerCase() !== user.email.toLowerCase();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void form.submit(
-      async () => {
-        const updated = self
-          ? await saveOwnAccount(values, emailChanged ? currentPassword : undefined)
-          : await saveUserDetails(user.id, values);
-        setUser(updated);
-        setCurrentPassword('');
-        return updated;
-      },
-      {
-        success: t('user.success'),
-        error: t('user.error', { id: user.id }),
-        shown: [...USER_DETAIL_FIELDS, 'currentPassword'],
-      },
-    );
-  };
+  const submit = form.onSubmit(
+    async ({ currentPassword, ...values }) => {
+      const updated = self
+        ? await saveOwnAccount(values, emailChanged ? currentPassword : undefined)
+        : await saveUserDetails(user.id, values);
+      setUser(updated);
+      form.resetField('currentPassword', { defaultValue: '' });
+      return updated;
+    },
+    {
+      success: t('user.success'),
+      error: t('user.error', { id: user.id }),
+      shown: [...USER_DETAIL_FIELDS, 'currentPassword'],
+    },
+  );
 
   const newPassword = () =>
     void generate.submit(
@@ -84,49 +90,26 @@ export default function UserDetailsPage() {
       { success: t('user.generated'), error: t('user.generateFailed', { id: user.id }) },
     );
 
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [key]: e.target.value });
-
   return (
     <div className="flex flex-col gap-4">
       <Card title={t('user.title', { name: user.name || user.email })}>
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="user-form">
-          <TextField
-            label={t('user.name')}
-            value={values.name}
-            onChange={set('name')}
-            error={form.fields.name}
-          />
-          <TextField
-            label={t('user.email')}
-            type="email"
-            value={values.email}
-            onChange={set('email')}
-            error={form.fields.email}
-            required
-          />
+          <TextField label={t('user.name')} {...form.field('name')} />
+          <TextField label={t('user.email')} type="email" {...form.field('email')} required />
           {emailChanged && (
             <TextField
               label={t('settings:profile.currentPassword')}
               type="password"
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-              error={form.fields.currentPassword}
+              {...form.field('currentPassword')}
               hint={t('settings:profile.currentPasswordHint')}
               autoComplete="current-password"
               required
             />
           )}
-          <TextField
-            label={t('user.phoneNumber')}
-            type="tel"
-            value={values.phoneNumber}
-            onChange={set('phoneNumber')}
-            error={form.fields.phoneNumber}
-          />
-          <FormResult state={form} />
+          <TextField label={t('user.phoneNumber')} type="tel" {...form.field('phoneNumber')} />
+          <FormResult state={form.result} />
           <div className="flex justify-end">
-            <Button type="submit" disabled={form.submitting}>
+            <Button type="submit" disabled={form.result.submitting}>
               {t('common:actions.save')}
             </Button>
           </div>

@@ -1,4 +1,5 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { loginSchema } from '@oppslag/common/schemas/auth.ts';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
@@ -7,6 +8,7 @@ import { AuthLayout, SupportContact } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { TextField } from '../../components/field';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { NAMED_ROUTES, safeReturnPath } from '../../routes/paths';
 import { setToken } from '../../state/session';
 
@@ -17,19 +19,19 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(loginSchema, { defaultValues: { email: '', password: '' } });
+  const [email, password] = form.watch(['email', 'password']);
   const [state, setState] = useState<LoginState>('loaded');
   const [rateLimited, setRateLimited] = useState(false);
   const submitting = useRef(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  // The e-mail is checked (and trimmed) by the API's own login schema before anything is sent.
+  const submit = form.handleSubmit(async (values) => {
     if (submitting.current) return; // a second submit while submitting is ignored
     submitting.current = true;
     setState('submitting');
     try {
-      const { token } = await authApi.login(email.trim(), password);
+      const { token } = await authApi.login(values.email, values.password);
       setToken(token);
       setState('loggedIn');
       navigate(safeReturnPath(params.get('return')), { replace: true });
@@ -39,7 +41,7 @@ export default function LoginPage() {
     } finally {
       submitting.current = false;
     }
-  };
+  });
 
   return (
     <AuthLayout title={t('login.title')}>
@@ -54,20 +56,16 @@ export default function LoginPage() {
         <TextField
           label={t('fields.email')}
           type="email"
-          name="email"
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.field('email')}
           required
           autoFocus
         />
         <TextField
           label={t('fields.password')}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.field('password')}
           required
         />
         <Button type="submit" disabled={state === 'submitting' || !email || !password}>

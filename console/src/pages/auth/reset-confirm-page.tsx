@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { resetPasswordConfirmSchema } from '@oppslag/common/schemas/auth.ts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { authApi } from '../../api/auth.api';
@@ -6,39 +7,41 @@ import { AuthLayout, SupportContact } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { TextField } from '../../components/field';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { NAMED_ROUTES } from '../../routes/paths';
 import { logout } from '../../state/logout';
 import { resetConfirmFailure } from './reset-confirm.logic';
+
+/** The new password, by the API's own rule for it. */
+const newPasswordSchema = resetPasswordConfirmSchema.pick({ newPassword: true });
 
 export default function ResetConfirmPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { resetPasswordConfirmToken = '' } = useParams();
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(newPasswordSchema, { defaultValues: { newPassword: '' } });
+  const password = form.watch('newPassword');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'error'>('idle');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   // A password reset logs out first, without a redirect (spec §4).
   useEffect(() => logout(), []);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async ({ newPassword }) => {
     if (state === 'sending') return;
     setState('sending');
-    setFieldError(null);
     setFormError(null);
     try {
-      await authApi.resetPasswordConfirm(resetPasswordConfirmToken, password);
+      await authApi.resetPasswordConfirm(resetPasswordConfirmToken, newPassword);
       setState('sent');
     } catch (err) {
       const failure = resetConfirmFailure(err, t);
       if (failure.badLink) return setState('error');
-      setFieldError(failure.fieldMessages.newPassword ?? null);
+      form.showServerFields(failure.fieldMessages);
       setFormError(failure.fieldMessages.newPassword ? null : failure.formMessage);
       setState('idle');
     }
-  };
+  });
 
   if (state === 'sent')
     return (
@@ -78,11 +81,8 @@ export default function ResetConfirmPage() {
         <TextField
           label={t('resetConfirm.newPassword')}
           type="password"
-          name="newPassword"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={fieldError}
+          {...form.field('newPassword')}
           required
           autoFocus
         />

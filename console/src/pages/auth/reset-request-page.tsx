@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { resetPasswordSchema } from '@oppslag/common/schemas/auth.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { authApi } from '../../api/auth.api';
@@ -6,24 +7,25 @@ import { AuthLayout } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { TextField } from '../../components/field';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { NAMED_ROUTES } from '../../routes/paths';
 
 export default function ResetRequestPage() {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
+  const form = useSchemaForm(resetPasswordSchema, { defaultValues: { email: '' } });
+  const email = form.watch('email');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'error'>('idle');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async (values) => {
     if (state === 'sending') return;
     setState('sending');
     try {
-      await authApi.resetPassword(email.trim());
+      await authApi.resetPassword(values.email);
       setState('sent');
     } catch {
       setState('error');
     }
-  };
+  });
 
   return (
     <AuthLayout title={t('reset.title')}>
@@ -41,10 +43,8 @@ export default function ResetRequestPage() {
           <TextField
             label={t('fields.email')}
             type="email"
-            name="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...form.field('email')}
             required
             autoFocus
           />

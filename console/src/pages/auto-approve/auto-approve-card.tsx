@@ -1,19 +1,38 @@
 import { DEFAULT_COUNTRY } from '@oppslag/common/constants.ts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { autoApproveNumberInputSchema } from '@oppslag/common/schemas/auto-approve.ts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { type AutoApproveNumber, autoApproveApi } from '../../api/auto-approve.api';
-import { errorMessages } from '../../api/error-messages';
 import { Button, IconButton } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/dialog';
 import { TextField } from '../../components/field';
+import { FormResult } from '../../components/form-result';
 import { Icon } from '../../components/icons';
 import { formatDateTime } from '../../lib/dates';
 import { useFlash } from '../../lib/use-flash';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useLiveEntityList } from '../../realtime/use-live-entity-list';
 import { showSnackbar } from '../../state/snackbar';
 import { displayPhone, sortByDescription } from './phone-format';
+
+/**
+ * The number dialog's fields as the API's body (Norwegian numbers by default, an empty date as
+ * none), checked by the API's own autoApproveNumberInputSchema.
+ */
+const numberFormSchema = z
+  .object({ number: z.string(), description: z.string(), expirationDate: z.string() })
+  .transform(
+    ({ number, description, expirationDate }): z.input<typeof autoApproveNumberInputSchema> => ({
+      number,
+      country: DEFAULT_COUNTRY,
+      description,
+      expirationDate: expirationDate || null,
+    }),
+  )
+  .pipe(autoApproveNumberInputSchema);
 
 /** The entity's numbers in the card's order (by description). */
 const listSorted = (entityId: number) => autoApproveApi.list(entityId).then(sortByDescription);
@@ -156,51 +175,33 @@ function NumberDialog({
 }) {
   const { t } = useTranslation('autoApprove');
   const row = editing?.row ?? null;
-  const [values, setValues] = useState({ number: '', description: '', expirationDate: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(numberFormSchema, {
+    defaultValues: { number: '', description: '', expirationDate: '' },
+  });
+  const number = form.watch('number');
+  const { reset } = form;
+  const { setState: setResult } = form.result;
 
   useEffect(() => {
     if (!editing) return;
-    setValues({
+    reset({
       number: row ? displayPhone(row.number) : '',
       description: row?.description ?? '',
       expirationDate: row?.expirationDate ? row.expirationDate.slice(0, 10) : '',
     });
-    setErrors({});
-    setFailed(null);
-  }, [editing, row]);
+    setResult({ status: 'initialized', message: null, fields: {} });
+  }, [editing, row, reset, setResult]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFailed(null);
-    setErrors({});
-    const body = {
-      number: values.number.trim(),
-      country: DEFAULT_COUNTRY,
-      description: values.description.trim(),
-      expirationDate: values.expirationDate || null,
-    };
-    try {
-      onSaved(
-        row
-          ? await autoApproveApi.update(entityId, row.id, body)
-          : await autoApproveApi.create(entityId, body),
-      );
-    } catch (err) {
-      const { formMessage, fieldMessages } = errorMessages(err, t, {
-        failed: row ? t('errors.update') : t('errors.create'),
-        shown: ['number', 'description', 'expirationDate'],
-      });
-      setErrors(fieldMessages);
-      setFailed(formMessage);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = form.onSubmit(
+    async (body) => {
+      const saved = row
+        ? await autoApproveApi.update(entityId, row.id, body)
+        : await autoApproveApi.create(entityId, body);
+      onSaved(saved);
+      return saved;
+    },
+    { success: null, error: row ? t('errors.update') : t('errors.create') },
+  );
 
   return (
     <Modal
@@ -212,37 +213,24 @@ function NumberDialog({
           <Button variant="secondary" onClick={onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" form="auto-approve-form" disabled={busy || !values.number.trim()}>
+          <Button type="submit" form="auto-approve-form" disabled={form.result.submitting || !number.trim()}>
             {t('common:actions.save')}
           </Button>
         </>
       }
     >
       <form id="auto-approve-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {failed && <Alert kind="error">{failed}</Alert>}
+        <FormResult state={form.result} />
         <TextField
           label={`${t('number')} (${t('country')})`}
           type="tel"
-          value={values.number}
-          onChange={(e) => setValues({ ...values, number: e.target.value })}
-          error={errors.number}
+          {...form.field('number')}
           hint={t('numberHint')}
           required
           autoFocus
         />
-        <TextField
-          label={t('description')}
-          value={values.description}
-          onChange={(e) => setValues({ ...values, description: e.target.value })}
-          error={errors.description}
-        />
-        <TextField
-          label={t('expirationDate')}
-          type="date"
-          value={values.expirationDate}
-          onChange={(e) => setValues({ ...values, expirationDate: e.target.value })}
-          error={errors.expirationDate}
-        />
+        <TextField label={t('description')} {...form.field('description')} />
+        <TextField label={t('expirationDate')} type="date" {...form.field('expirationDate')} />
       </form>
     </Modal>
   );

@@ -1,8 +1,14 @@
-import { CROP_SCALE_MAX, CROP_SCALE_MIN, type CropSize } from '@oppslag/common/crop.ts';
-import { type PointerEvent, useRef } from 'react';
+import {
+  CROP_SCALE_MAX,
+  CROP_SCALE_MIN,
+  type CropSize,
+  cropFitFor,
+  placeSource,
+} from '@oppslag/common/crop.ts';
+import { type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '../../api/assets.api';
-import { AssetImg } from '../../components/asset-img';
+import { AssetImg, PdfPageImg } from '../../components/asset-img';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 
@@ -17,8 +23,10 @@ const PREVIEW_WIDTH = 320;
 
 /**
  * Places an uploaded asset in its slot: PDF page, scale slider 0.1–2 (step 0.1), offset by drag
- * or x/y inputs, and a clear button. The preview follows common/crop.ts: at scale 1 the source
- * covers the slot, centred; offsets are slot pixels.
+ * or x/y inputs, and a clear button. The preview is the source itself (the image, or the PDF page
+ * drawn in the browser) placed by common/crop.ts's placeSource, the rule the worker renders by, so
+ * it shows live what the screens will show: an image covers the slot, a page is contained on
+ * white paper; offsets are slot pixels.
  */
 export function BannerAssetEditor({
   asset,
@@ -36,13 +44,17 @@ export function BannerAssetEditor({
   const { t } = useTranslation('banners');
   const drag = useRef<{ x: number; y: number; crop: Crop } | null>(null);
   const f = PREVIEW_WIDTH / slotSize.width;
-  const srcW = asset.width ?? slotSize.width;
-  const srcH = asset.height ?? slotSize.height;
-  const cover = Math.max(slotSize.width / srcW, slotSize.height / srcH) * crop.scale;
-  const w = srcW * cover;
-  const h = srcH * cover;
-  const left = (slotSize.width - w) / 2 + crop.offsetX;
-  const top = (slotSize.height - h) / 2 + crop.offsetY;
+  const fit = cropFitFor(asset.type);
+  // A PDF page's size is known once it is drawn; its aspect is all the placement needs.
+  const [pageSize, setPageSize] = useState<CropSize | null>(null);
+  const source =
+    asset.type === 2
+      ? pageSize
+      : { width: asset.width ?? slotSize.width, height: asset.height ?? slotSize.height };
+  const placed = source ? placeSource(source, slotSize, { ...crop, fit }) : null;
+  const placedStyle = placed
+    ? { left: placed.left * f, top: placed.top * f, width: placed.width * f, height: placed.height * f }
+    : { visibility: 'hidden' as const };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.currentTarget.setPointerCapture(e.pointerId);
@@ -63,7 +75,12 @@ export function BannerAssetEditor({
       <div className="flex flex-col gap-1">
         <div
           data-testid="crop-preview"
-          className="relative cursor-move touch-none overflow-hidden rounded border border-slate-300 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+          data-fit={fit}
+          className={`relative cursor-move touch-none overflow-hidden rounded border border-slate-300 ${
+            fit === 'contain'
+              ? 'bg-white'
+              : 'bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px]'
+          }`}
           style={{ width: PREVIEW_WIDTH, height: slotSize.height * f }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -71,18 +88,24 @@ export function BannerAssetEditor({
             drag.current = null;
           }}
         >
-          {asset.type === 1 ? (
+          {asset.type === 2 ? (
+            <PdfPageImg
+              path={asset.originalUrl}
+              page={crop.page}
+              draggable={false}
+              // The page's edge, as the paper around it is white too.
+              className="absolute max-w-none select-none shadow ring-1 ring-slate-300"
+              style={placedStyle}
+              onLoad={(e) =>
+                setPageSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })
+              }
+            />
+          ) : (
             <AssetImg
               path={asset.originalUrl}
               draggable={false}
               className="absolute max-w-none select-none"
-              style={{ left: left * f, top: top * f, width: w * f, height: h * f }}
-            />
-          ) : (
-            <AssetImg
-              path={asset.croppedUrl}
-              draggable={false}
-              className="absolute inset-0 size-full object-contain"
+              style={placedStyle}
             />
           )}
         </div>

@@ -1,4 +1,8 @@
-import { BANNER_DEFAULT_DURATION, BANNER_DURATION_MAX } from '@oppslag/common/schemas/content.ts';
+import {
+  BANNER_DEFAULT_DURATION,
+  BANNER_DURATION_MAX,
+  contentInputSchema,
+} from '@oppslag/common/schemas/content.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error';
@@ -106,7 +110,9 @@ export function BannerDialog({
   const originalStart = content ? toDateInput(content.start) : null;
   const dateProblem = checkDates(now, dates.start, dates.end, dates.start !== originalStart);
   const duration = Number(dates.duration);
-  const durationBad = !Number.isInteger(duration) || duration < 1 || duration > BANNER_DURATION_MAX;
+  // The API's own duration rule (whole seconds, 1 to the maximum), not a copy of it.
+  const durationBad =
+    dates.duration.trim() === '' || !contentInputSchema.in.shape.duration.safeParse(duration).success;
 
   const upload = async (file: File) => {
     setError(null);

@@ -56,6 +56,27 @@ describe('NewEntityDialog', () => {
     ).toBeTruthy();
   });
 
+  it("puts a taken code word next to the code word field, in the user's language", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'code_word_taken',
+            message: 'Code word is taken',
+            fields: [{ path: 'codeWord', code: 'taken', message: 'Code word is taken' }],
+          },
+        }),
+        { status: 409 },
+      ),
+    );
+    open();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Blokk A' } });
+    fireEvent.change(screen.getByLabelText(/^Code word/), { target: { value: 'GRONN' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const reason = await screen.findByText('Already in use.');
+    expect(screen.getByLabelText(/^Code word/).getAttribute('aria-describedby')).toBe(reason.id);
+  });
+
   it('offers an administrator only what the API allows: groups and displays below their entities', async () => {
     setToken(tokenFor(false));
     storeEntity(entity(1, 'Solsiden', ['read', 'moderate_content', 'create_entity', 'edit_entity']));

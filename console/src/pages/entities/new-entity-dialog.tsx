@@ -1,25 +1,20 @@
 import { canHaveChildren } from '@oppslag/common/constants.ts';
 import { can, entityCreationChoices } from '@oppslag/common/permissions.ts';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entitiesApi } from '../../api/entities.api';
-import { errorMessages } from '../../api/error-messages';
 import { Button } from '../../components/button';
-import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
+import { FormResult } from '../../components/form-result';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { entitiesAtom, setEntityContext, storeEntity } from '../../state/entities';
 import { ancestry } from '../../state/entities.reducer';
 import { profileAtom } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 import { showSnackbar } from '../../state/snackbar';
-import {
-  type NewEntityErrors,
-  type NewEntityForm,
-  newEntityPayload,
-  validateNewEntity,
-} from './new-entity.validation';
+import { NEW_ENTITY_TEXTS, type NewEntityForm, newEntityFormSchema } from './new-entity.validation';
 
 /** The types the dialog offers, in this order, as far as entityCreationChoices allows them. */
 const TYPES = ['organization', 'group', 'display'] as const;
@@ -52,19 +47,18 @@ export function NewEntityDialog({
     parentId: parentId ? String(parentId) : '',
     codeWord: '',
   };
-  const [form, setForm] = useState<NewEntityForm>(empty);
-  const [errors, setErrors] = useState<NewEntityErrors>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(newEntityFormSchema, {
+    defaultValues: empty,
+    texts: NEW_ENTITY_TEXTS,
+    // Once refused, a field is checked again as it is corrected.
+    reValidateMode: 'onChange',
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the dialog opens
   useEffect(() => {
     if (open) {
-      setForm(empty);
-      setErrors({});
-      setServerErrors({});
-      setFailed(null);
+      form.reset(empty);
+      form.result.setState({ status: 'initialized', message: null, fields: {} });
     }
   }, [open, parentId]);
 
@@ -76,41 +70,20 @@ export function NewEntityDialog({
     .filter((e) => canHaveChildren(e.type) && mayCreateIn(e.id))
     .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
 
-  const set = (key: keyof NewEntityForm) => (e: { target: { value: string } }) => {
-    const next = { ...form, [key]: e.target.value };
-    setForm(next);
-    if (errors[key]) setErrors(validateNewEntity(next));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const found = validateNewEntity(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    setFailed(null);
-    try {
-      const created = await entitiesApi.create(newEntityPayload(form));
+  const submit = form.onSubmit(
+    async (body) => {
+      const created = await entitiesApi.create(body);
       storeEntity(created, 'created');
       // A new organization becomes the context, so the tree shows it at once instead of staying on
       // another organization with no visible change; every creation is confirmed.
       if (created.type === 'organization') setEntityContext(created.id);
       showSnackbar('success', t('new.created', { name: created.name }));
       onClose();
-    } catch (err) {
-      const { formMessage, fieldMessages } = errorMessages(err, t, {
-        failed: t('errors.create'),
-        shown: ['name', 'type', 'parentId', 'codeWord'],
-      });
-      setServerErrors(fieldMessages);
-      setFailed(formMessage);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const error = (key: keyof NewEntityForm) => (errors[key] ? t(errors[key]!) : (serverErrors[key] ?? null));
+      return created;
+    },
+    { success: null, error: t('errors.create') },
+  );
+  const { errors } = form.formState;
 
   return (
     <Modal
@@ -122,31 +95,24 @@ export function NewEntityDialog({
           <Button variant="secondary" onClick={onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" form="new-entity-form" disabled={busy}>
+          <Button type="submit" form="new-entity-form" disabled={form.result.submitting}>
             {t('new.create')}
           </Button>
         </>
       }
     >
       <form id="new-entity-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {failed && <Alert kind="error">{failed}</Alert>}
-        <TextField
-          label={t('fields.name')}
-          value={form.name}
-          onChange={set('name')}
-          error={error('name')}
-          required
-          autoFocus
-        />
-        <SelectField label={t('fields.type')} value={form.type} onChange={set('type')}>
+        <FormResult state={form.result} />
+        <TextField label={t('fields.name')} {...form.field('name')} required autoFocus />
+        <SelectField label={t('fields.type')} {...form.register('type')}>
           {types.map((type) => (
             <option key={type} value={type}>
               {t(`common:entityTypes.${type}`)}
             </option>
           ))}
         </SelectField>
-        {error('type') && <p className="text-sm text-red-700">{error('type')}</p>}
-        <SelectField label={t('fields.parent')} value={form.parentId} onChange={set('parentId')}>
+        {errors.type && <p className="text-sm text-red-700">{errors.type.message}</p>}
+        <SelectField label={t('fields.parent')} {...form.register('parentId')}>
           {choices.topLevel && <option value="">{t('new.noParent')}</option>}
           {parents.map((p) => (
             <option key={p.id} value={p.id}>
@@ -154,15 +120,9 @@ export function NewEntityDialog({
             </option>
           ))}
         </SelectField>
-        {error('parentId') && <p className="text-sm text-red-700">{error('parentId')}</p>}
+        {errors.parentId && <p className="text-sm text-red-700">{errors.parentId.message}</p>}
         {choices.codeWord && (
-          <TextField
-            label={t('fields.codeWord')}
-            value={form.codeWord}
-            onChange={set('codeWord')}
-            error={error('codeWord')}
-            hint={t('new.codeWordHint')}
-          />
+          <TextField label={t('fields.codeWord')} {...form.field('codeWord')} hint={t('new.codeWordHint')} />
         )}
       </form>
     </Modal>

@@ -1,47 +1,36 @@
-import {
-  CODE_WORD_MAX,
-  CODE_WORD_MIN,
-  ENTITY_NAME_MAX,
-  ENTITY_NAME_MIN,
-  ENTITY_TYPES,
-} from '@oppslag/common/constants.ts';
-
-export interface NewEntityForm {
-  name: string;
-  type: string;
-  parentId: string;
-  codeWord: string;
-}
-
-/** i18n keys (namespace entities) of the spec §5 messages. */
-export type NewEntityErrors = Partial<Record<keyof NewEntityForm, string>>;
+import { createEntitySchema } from '@oppslag/common/schemas/entity.ts';
+import { z } from 'zod';
+import type { FieldTexts } from '../../api/error-messages';
 
 /**
- * The create-entity rules of spec §5, checked before sending so the dialog can answer at once;
- * the API applies the same rules (common/src/schemas/entity.ts) and has the last word.
+ * The new-entity form over the API's own create schema: the form holds text (the parent select's
+ * id, an empty code word), which becomes the request body before the API's rules check it, so the
+ * dialog answers at once with the rules the server applies. Only defined values are sent (spec §5).
  */
-export function validateNewEntity(form: NewEntityForm): NewEntityErrors {
-  const errors: NewEntityErrors = {};
-  const name = form.name.trim();
-  if (name.length < ENTITY_NAME_MIN) errors.name = 'validation.nameTooShort';
-  else if (name.length > ENTITY_NAME_MAX) errors.name = 'validation.nameTooLong';
-  if (!(ENTITY_TYPES as readonly string[]).includes(form.type)) errors.type = 'validation.typeInvalid';
-  if (form.parentId && !/^\d+$/.test(form.parentId)) errors.parentId = 'validation.parentInvalid';
-  const codeWord = form.codeWord.trim();
-  if (codeWord) {
-    if (codeWord.length < CODE_WORD_MIN) errors.codeWord = 'validation.codeWordTooShort';
-    else if (codeWord.length > CODE_WORD_MAX) errors.codeWord = 'validation.codeWordTooLong';
-    else if (/\s/.test(codeWord)) errors.codeWord = 'validation.codeWordOneWord';
-  }
-  return errors;
-}
+export const newEntityFormSchema = createEntitySchema.extend({
+  parentId: z
+    .string()
+    .transform((v): number | null | undefined => (v ? Number(v) : undefined))
+    .pipe(createEntitySchema.shape.parentId),
+  codeWord: z
+    .string()
+    .trim()
+    .transform((v): string | null | undefined => v || undefined)
+    .pipe(createEntitySchema.shape.codeWord),
+});
+export type NewEntityForm = z.input<typeof newEntityFormSchema>;
 
-/** The request body: only defined values are sent (spec §5), the parent id parsed as an integer. */
-export function newEntityPayload(form: NewEntityForm) {
-  return {
-    name: form.name.trim(),
-    type: form.type as (typeof ENTITY_TYPES)[number],
-    ...(form.parentId ? { parentId: Number.parseInt(form.parentId, 10) } : {}),
-    ...(form.codeWord.trim() ? { codeWord: form.codeWord.trim() } : {}),
-  };
-}
+/** The spec §5 sentences of the dialog (namespace entities); the limits are the schema's. */
+export const NEW_ENTITY_TEXTS: FieldTexts = {
+  name: { too_short: 'entities:validation.nameTooShort', too_long: 'entities:validation.nameTooLong' },
+  type: { invalid_value: 'entities:validation.typeInvalid' },
+  parentId: {
+    invalid_type: 'entities:validation.parentInvalid',
+    invalid_value: 'entities:validation.parentInvalid',
+  },
+  codeWord: {
+    too_short: 'entities:validation.codeWordTooShort',
+    too_long: 'entities:validation.codeWordTooLong',
+    invalid_format: 'entities:validation.codeWordOneWord',
+  },
+};

@@ -1,5 +1,6 @@
+import { installSchema } from '@oppslag/common/schemas/auth.ts';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
@@ -9,6 +10,7 @@ import { AuthLayout } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { TextField } from '../../components/field';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { installStatusAtom, setToken } from '../../state/session';
 import { showSnackbar } from '../../state/snackbar';
 import { store } from '../../state/store';
@@ -17,30 +19,27 @@ export default function InstallPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const status = useAtomValue(installStatusAtom);
-  const [form, setForm] = useState({ adminEmail: '', adminPassword: '', rootEntity: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(installSchema, {
+    defaultValues: { adminEmail: '', adminPassword: '', rootEntity: '' },
+  });
+  const [adminEmail, adminPassword, rootEntity] = form.watch(['adminEmail', 'adminPassword', 'rootEntity']);
   const [failed, setFailed] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'submitting' | 'error' | 'notConfigured'>('idle');
 
   if (status === 'online' && state !== 'submitting') return <Navigate to="/" replace />;
 
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  // The install schema trims and lowercases the address and checks the password and root name.
+  const submit = form.handleSubmit(async (values) => {
     if (state === 'submitting') return;
     setState('submitting');
-    setErrors({});
     try {
-      const adminEmail = form.adminEmail.trim();
-      const result = await authApi.install({ ...form, adminEmail, rootEntity: form.rootEntity.trim() });
+      const result = await authApi.install(values);
       // After install the API is marked installed and the browser goes to / (spec §4). The installer
       // is signed in with what they just typed and lands on their new organization, told it worked,
       // instead of on a login form with no word of success.
       store.set(installStatusAtom, 'online');
       try {
-        setToken((await authApi.login(adminEmail, form.adminPassword)).token);
+        setToken((await authApi.login(values.adminEmail, values.adminPassword)).token);
       } catch {
         // Signing in can still be done by hand; the install itself succeeded.
       }
@@ -52,11 +51,11 @@ export default function InstallPage() {
         failed: t('install.failed'),
         shown: ['adminEmail', 'adminPassword', 'rootEntity'],
       });
-      setErrors(fieldMessages);
+      form.showServerFields(fieldMessages);
       setFailed(formMessage);
       setState(err instanceof ApiError && err.status >= 500 ? 'notConfigured' : 'error');
     }
-  };
+  });
 
   return (
     <AuthLayout title={t('install.title')}>
@@ -67,36 +66,27 @@ export default function InstallPage() {
         <TextField
           label={t('install.adminEmail')}
           type="email"
-          name="adminEmail"
           autoComplete="username"
-          value={form.adminEmail}
-          onChange={set('adminEmail')}
-          error={errors.adminEmail}
+          {...form.field('adminEmail')}
           required
           autoFocus
         />
         <TextField
           label={t('install.adminPassword')}
           type="password"
-          name="adminPassword"
           autoComplete="new-password"
-          value={form.adminPassword}
-          onChange={set('adminPassword')}
-          error={errors.adminPassword}
+          {...form.field('adminPassword')}
           required
         />
         <TextField
           label={t('install.rootEntity')}
-          name="rootEntity"
-          value={form.rootEntity}
-          onChange={set('rootEntity')}
-          error={errors.rootEntity}
+          {...form.field('rootEntity')}
           hint={t('install.rootEntityHint')}
           required
         />
         <Button
           type="submit"
-          disabled={state === 'submitting' || !form.adminEmail || !form.adminPassword || !form.rootEntity}
+          disabled={state === 'submitting' || !adminEmail || !adminPassword || !rootEntity}
         >
           {t('install.submit')}
         </Button>

@@ -1,13 +1,15 @@
 import { NOTE_ICONS } from '@oppslag/common/notes.ts';
+import { createNoteSchema, updateNoteSchema } from '@oppslag/common/schemas/note.ts';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessages } from '../../api/error-messages';
+import { z } from 'zod';
 import { type Note, type NoteBody, notesApi } from '../../api/notes.api';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { Checkbox, SelectField, TextField } from '../../components/field';
+import { FormResult } from '../../components/form-result';
 import { Icon, NOTE_ICON_DRAWING } from '../../components/icons';
 import {
   type ScheduleDraft,
@@ -15,6 +17,7 @@ import {
   scheduleBodyOf,
   scheduleDraftOf,
 } from '../../components/schedule-fields';
+import { errorTexts, useSchemaForm } from '../../lib/use-schema-form';
 import { NoteEditor } from './note-editor';
 import { endOfDay, isEmptyHtml, lastDay, osloDay, saveState, startOfDay } from './notes.logic';
 
@@ -42,6 +45,32 @@ interface Draft {
   approved: boolean;
   schedule: ScheduleDraft | null;
 }
+
+/** The request body of a draft: whole Oslo days, the end day inclusive, the schedule as the API takes it. */
+function bodyOf(draft: Draft, approved: boolean): NoteBody {
+  return {
+    text: draft.text,
+    icon: draft.icon,
+    iconColor: draft.iconColor,
+    date: startOfDay(draft.date),
+    end: draft.end ? endOfDay(draft.end) : null,
+    sticky: draft.sticky,
+    approved,
+    schedule: scheduleBodyOf(draft.schedule),
+  };
+}
+
+/**
+ * The dialog's draft checked as the body it becomes, by the API's own note schema (create or
+ * update): its refusals carry the body's paths, which are the draft's (`date`, `schedule.from`).
+ */
+const draftSchema = (body: typeof createNoteSchema | typeof updateNoteSchema) =>
+  z
+    .custom<Draft>()
+    .transform((draft) => bodyOf(draft, draft.approved))
+    .pipe(body as unknown as z.ZodType<unknown, NoteBody>);
+const NEW_NOTE_SCHEMA = draftSchema(createNoteSchema);
+const NOTE_UPDATE_SCHEMA = draftSchema(updateNoteSchema);
 
 function draftOf(note: Note | null): Draft {
   if (!note)
@@ -86,56 +115,49 @@ export function NoteDialog({
 }) {
   const { t } = useTranslation('notes');
   const initial = useMemo(() => draftOf(note), [note]);
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(note ? NOTE_UPDATE_SCHEMA : NEW_NOTE_SCHEMA, {
+    defaultValues: initial as never,
+  });
+  const draft = form.watch() as unknown as Draft;
+  const fieldErrors = errorTexts(form.formState.errors);
+  const { reset } = form;
+  const { setState: setResult } = form.result;
   // Reset whenever the dialog opens.
   useEffect(() => {
     if (open) {
-      setDraft(initial);
-      setFailed(null);
-      setFieldErrors({});
+      reset(initial as never);
+      setResult({ status: 'initialized', message: null, fields: {} });
     }
-  }, [open, initial]);
+  }, [open, initial, reset, setResult]);
 
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const state = saveState(!note, draft.text, dirty);
   const today = osloDay(new Date());
   const minStart = note && initial.date < today ? initial.date : today;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    form.setValue(key as never, value as never, { shouldDirty: true });
 
-  const save = async (approved: boolean) => {
-    if (busy || isEmptyHtml(draft.text)) return;
-    setBusy(true);
-    setFailed(null);
-    setFieldErrors({});
-    const body: NoteBody = {
-      text: draft.text,
-      icon: draft.icon,
-      iconColor: draft.iconColor,
-      date: startOfDay(draft.date),
-      end: draft.end ? endOfDay(draft.end) : null,
-      sticky: draft.sticky,
-      approved,
-      schedule: scheduleBodyOf(draft.schedule),
-    };
-    try {
-      const saved = note
-        ? await notesApi.update(entityId, note.id, body)
-        : await notesApi.create(entityId, body);
-      onSaved(saved);
-    } catch (err) {
-      const { formMessage, fieldMessages } = errorMessages(err, t, {
-        failed: note ? t('errors.update', { id: note.id }) : t('errors.create'),
+  const save = (approved: boolean) => {
+    if (form.result.submitting || isEmptyHtml(draft.text)) return;
+    set('approved', approved);
+    void form.onSubmit(
+      async () => {
+        // The checked draft goes as built; the schema's parsed output (Dates) stays here.
+        const body = bodyOf(form.getValues() as unknown as Draft, approved);
+        const saved = note
+          ? await notesApi.update(entityId, note.id, body)
+          : await notesApi.create(entityId, body);
+        onSaved(saved);
+        return saved;
+      },
+      {
+        success: null,
+        error: note ? t('errors.update', { id: note.id }) : t('errors.create'),
         shown: NOTE_FIELDS,
-      });
-      setFailed(formMessage);
-      setFieldErrors(fieldMessages);
-    } finally {
-      setBusy(false);
-    }
+      },
+    )();
   };
+  const busy = form.result.submitting;
 
   return (
     <Modal
@@ -171,7 +193,7 @@ export function NoteDialog({
       }
     >
       <div className="flex flex-col gap-4">
-        {failed && <Alert kind="error">{failed}</Alert>}
+        <FormResult state={form.result} />
         <p className="text-xs font-medium text-slate-600" data-testid="save-state">
           {t(`saveState.${state}`)}
         </p>

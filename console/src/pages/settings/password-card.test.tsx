@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from '../../i18n/index';
 import { currentToken } from '../../state/session';
@@ -57,5 +57,48 @@ describe('PasswordCard', () => {
         'Failed to update your password. Please confirm you entered the correct current password.',
       ),
     ).toBeTruthy();
+  });
+
+  it("checks by the API's own schema before sending: required, the length limit and the common-password list", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    render(<PasswordCard />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(screen.getByText('Password has to be at least 8 characters long')).toBeTruthy();
+    fill(/^Current password/, 'old password');
+    fill(/^New password/, 'short');
+    fill(/^Confirm new password/, 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(screen.queryByText('This field is required')).toBeNull());
+    expect(screen.getByText('Password has to be at least 8 characters long')).toBeTruthy();
+    fill(/^New password/, 'password123');
+    fill(/^Confirm new password/, 'password123');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('This password is too common. Please choose another one.')).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's field reason next to its field, in the user's language", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'wrong_password',
+            message: 'Wrong password',
+            fields: [{ path: 'password', code: 'wrong_password', message: 'Wrong password' }],
+          },
+        }),
+        { status: 400 },
+      ),
+    );
+    render(<PasswordCard />);
+    fill(/^Current password/, 'not it');
+    fill(/^New password/, 'correct horse battery');
+    fill(/^Confirm new password/, 'correct horse battery');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const reason = await screen.findByText('The current password is not correct.');
+    const input = screen.getByLabelText(/^Current password/);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(reason.id);
   });
 });

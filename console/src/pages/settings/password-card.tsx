@@ -1,41 +1,42 @@
-import { type FormEvent, useState } from 'react';
+import { changePasswordSchema } from '@oppslag/common/schemas/auth.ts';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth.api';
+import type { FieldTexts } from '../../api/error-messages';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
-import { useFormState } from '../../lib/use-form-state';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { setToken } from '../../state/session';
-import { validatePasswordChange } from './password.validation';
+
+/** The spec's §5 sentences for the password fields; the limits are the schema's. */
+const TEXTS: FieldTexts = {
+  password: { required: 'settings:password.required' },
+  newPassword: {
+    required: 'settings:password.required',
+    too_short: 'settings:password.tooShort',
+    too_long: 'settings:password.tooLong',
+  },
+  confirmNewPassword: { required: 'settings:password.required', mismatch: 'settings:password.mismatch' },
+};
+const EMPTY = { password: '', newPassword: '', confirmNewPassword: '' };
 
 /** Change password: current, new and confirmation; the two new ones must match. */
 export function PasswordCard() {
   const { t } = useTranslation('settings');
-  const [values, setValues] = useState({ password: '', newPassword: '', confirmNewPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const form = useFormState();
+  const form = useSchemaForm(changePasswordSchema, { defaultValues: EMPTY, texts: TEXTS });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validatePasswordChange(values);
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])));
-    if (Object.keys(found).length) return;
-    void form.submit(
-      async () => {
-        // Other sessions end with the change; the answer's fresh token keeps this one signed in.
-        const { token } = await authApi.changePassword(values);
-        setToken(token);
-        setValues({ password: '', newPassword: '', confirmNewPassword: '' });
-        return true;
-      },
-      // The spec's sentence already names the likely cause; the field says which one was refused.
-      { success: t('password.success'), error: () => t('password.error') },
-    );
-  };
-
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [key]: e.target.value });
+  const submit = form.onSubmit(
+    async (values) => {
+      // Other sessions end with the change; the answer's fresh token keeps this one signed in.
+      const { token } = await authApi.changePassword(values);
+      setToken(token);
+      form.reset(EMPTY);
+      return true;
+    },
+    // The spec's sentence already names the likely cause; the field says which one was refused.
+    { success: t('password.success'), error: () => t('password.error') },
+  );
 
   return (
     <Card title={t('password.title')}>
@@ -43,33 +44,27 @@ export function PasswordCard() {
         <TextField
           label={t('password.current')}
           type="password"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password ?? form.fields.password}
+          {...form.field('password')}
           autoComplete="current-password"
           required
         />
         <TextField
           label={t('password.new')}
           type="password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          error={errors.newPassword ?? form.fields.newPassword}
+          {...form.field('newPassword')}
           autoComplete="new-password"
           required
         />
         <TextField
           label={t('password.confirm')}
           type="password"
-          value={values.confirmNewPassword}
-          onChange={set('confirmNewPassword')}
-          error={errors.confirmNewPassword ?? form.fields.confirmNewPassword}
+          {...form.field('confirmNewPassword')}
           autoComplete="new-password"
           required
         />
-        <FormResult state={form} />
+        <FormResult state={form.result} />
         <div className="flex justify-end">
-          <Button type="submit" disabled={form.submitting}>
+          <Button type="submit" disabled={form.result.submitting}>
             {t('password.submit')}
           </Button>
         </div>

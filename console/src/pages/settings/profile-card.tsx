@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveOwnAccount, USER_DETAIL_FIELDS } from '../../api/users.api';
+import { saveOwnAccount, USER_DETAIL_FIELDS, userDetailsFormSchema } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
-import { useFormState } from '../../lib/use-form-state';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { profileAtom } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 
@@ -15,57 +15,45 @@ export function ProfileCard() {
   const { t } = useTranslation('settings');
   const user = useAtomValue(tokenUserAtom);
   const profile = useAtomValue(profileAtom);
-  const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
-  const [currentPassword, setCurrentPassword] = useState('');
+  const form = useSchemaForm(userDetailsFormSchema, {
+    defaultValues: { name: '', email: '', phoneNumber: '', currentPassword: '' },
+  });
   const savedEmail = profile?.email ?? user?.email ?? '';
   // A new address takes the password: with it comes the reset flow (the API insists too).
-  const emailChanged = values.email.trim().toLowerCase() !== savedEmail.toLowerCase();
-  const form = useFormState();
+  const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== savedEmail.toLowerCase();
+  const { reset } = form;
 
   useEffect(() => {
-    setValues({
+    reset({
       name: profile?.name ?? user?.name ?? '',
       email: profile?.email ?? user?.email ?? '',
       phoneNumber: profile?.phoneNumber ?? '',
+      currentPassword: '',
     });
-  }, [profile, user]);
+  }, [profile, user, reset]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!user) return;
-    void form.submit(
-      async () => {
-        const updated = await saveOwnAccount(values, emailChanged ? currentPassword : undefined);
-        setCurrentPassword('');
-        return updated;
-      },
-      {
-        success: t('profile.success'),
-        error: t('profile.error'),
-        shown: [...USER_DETAIL_FIELDS, 'currentPassword'],
-      },
-    );
-  };
-
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [key]: e.target.value });
+  const submit = form.onSubmit(
+    async ({ currentPassword, ...values }) => {
+      if (!user) return false;
+      const updated = await saveOwnAccount(values, emailChanged ? currentPassword : undefined);
+      form.resetField('currentPassword', { defaultValue: '' });
+      return updated;
+    },
+    {
+      success: t('profile.success'),
+      error: t('profile.error'),
+      shown: [...USER_DETAIL_FIELDS, 'currentPassword'],
+    },
+  );
 
   return (
     <Card title={t('profile.title')}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="profile-form">
-        <TextField
-          label={t('profile.name')}
-          value={values.name}
-          onChange={set('name')}
-          error={form.fields.name}
-          autoComplete="name"
-        />
+        <TextField label={t('profile.name')} {...form.field('name')} autoComplete="name" />
         <TextField
           label={t('profile.email')}
           type="email"
-          value={values.email}
-          onChange={set('email')}
-          error={form.fields.email}
+          {...form.field('email')}
           autoComplete="email"
           required
         />
@@ -73,9 +61,7 @@ export function ProfileCard() {
           <TextField
             label={t('profile.currentPassword')}
             type="password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-            error={form.fields.currentPassword}
+            {...form.field('currentPassword')}
             hint={t('profile.currentPasswordHint')}
             autoComplete="current-password"
             required
@@ -84,15 +70,13 @@ export function ProfileCard() {
         <TextField
           label={t('profile.phoneNumber')}
           type="tel"
-          value={values.phoneNumber}
-          onChange={set('phoneNumber')}
-          error={form.fields.phoneNumber}
+          {...form.field('phoneNumber')}
           hint={t('profile.phoneHint')}
           autoComplete="tel"
         />
-        <FormResult state={form} />
+        <FormResult state={form.result} />
         <div className="flex justify-end">
-          <Button type="submit" disabled={form.submitting}>
+          <Button type="submit" disabled={form.result.submitting}>
             {t('common:actions.save')}
           </Button>
         </div>

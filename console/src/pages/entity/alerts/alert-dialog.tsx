@@ -1,17 +1,49 @@
-import { ALERT_TEMPLATES, type AlertTemplate, alertText } from '@oppslag/common/alerts.ts';
-import { useState } from 'react';
+import {
+  ALERT_TEMPLATES,
+  type AlertInput,
+  type AlertTemplate,
+  alertInputSchema,
+  alertText,
+} from '@oppslag/common/alerts.ts';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { type Alert, alertsApi } from '../../../api/alerts.api';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/field';
 import { FormResult } from '../../../components/form-result';
-import { useFormState } from '../../../lib/use-form-state';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 /** Expiry choices in hours; 0 holds the alert until someone gives the all clear. */
 const EXPIRY_HOURS = [1, 2, 4, 8, 24, 0] as const;
 
 type Choice = AlertTemplate | 'free';
+
+/**
+ * The dialog's fields become the API's alert body (a template or free text, times only when given,
+ * the expiry as an instant), which the API's own alertInputSchema then checks: its refusals carry
+ * the body's paths, which are the fields' names.
+ */
+const alertFormSchema = z
+  .object({
+    choice: z.string(),
+    title: z.string(),
+    text: z.string(),
+    from: z.string(),
+    to: z.string(),
+    hours: z.coerce.number(),
+  })
+  .transform(
+    ({ choice, title, text, from, to, hours }): AlertInput => ({
+      ...(choice === 'free'
+        ? { title: title.trim() || undefined, text: text.trim() || undefined }
+        : { template: choice as AlertTemplate }),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(hours > 0 ? { expiresAt: new Date(Date.now() + hours * 3_600_000).toISOString() } : {}),
+    }),
+  )
+  .pipe(alertInputSchema);
 
 /**
  * The "Akuttvarsel" dialog: a ready template (with optional from/to times) or free text, and how
@@ -30,13 +62,17 @@ export function AlertDialog({
 }) {
   const { t, i18n } = useTranslation('alerts');
   const language = i18n.language === 'en' ? 'en' : 'no';
-  const [choice, setChoice] = useState<Choice>('water-leak');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
-  const [hours, setHours] = useState<number>(4);
-  const form = useFormState();
+  const form = useSchemaForm(alertFormSchema, {
+    defaultValues: { choice: 'water-leak', title: '', text: '', from: '', to: '', hours: 4 },
+  });
+  const { choice, title, text, from, to } = form.watch() as {
+    choice: Choice;
+    title: string;
+    text: string;
+    from: string;
+    to: string;
+  };
+  const { errors } = form.formState;
   const free = choice === 'free';
   const draft = {
     template: free ? null : choice,
@@ -47,25 +83,15 @@ export function AlertDialog({
   };
   const preview = alertText(draft, language);
 
-  const submit = async (e: { preventDefault(): void }) => {
-    e.preventDefault();
-    const raised = await form.submit(
-      () =>
-        alertsApi.raise(entityId, {
-          ...(free
-            ? { title: draft.title ?? undefined, text: draft.text ?? undefined }
-            : { template: choice }),
-          ...(from ? { from } : {}),
-          ...(to ? { to } : {}),
-          ...(hours > 0 ? { expiresAt: new Date(Date.now() + hours * 3_600_000).toISOString() } : {}),
-        }),
-      { success: t('raised'), error: t('raiseFailed'), shown: ['title', 'text', 'from', 'to'] },
-    );
-    if (raised) {
+  const submit = form.onSubmit(
+    async (body) => {
+      const raised = await alertsApi.raise(entityId, body);
       onRaised(raised);
       onClose();
-    }
-  };
+      return raised;
+    },
+    { success: t('raised'), error: t('raiseFailed'), shown: ['title', 'text', 'from', 'to'] },
+  );
 
   return (
     <Modal
@@ -73,7 +99,7 @@ export function AlertDialog({
       onClose={onClose}
       title={<span className="text-red-800">{t('dialogTitle')}</span>}
       maxWidth="max-w-2xl"
-      persistent={form.submitting}
+      persistent={form.result.submitting}
       fullScreenOnMobile
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="alert-dialog">
@@ -89,14 +115,7 @@ export function AlertDialog({
                     : 'border-slate-300 text-slate-800'
                 }`}
               >
-                <input
-                  type="radio"
-                  name="alert-template"
-                  value={option}
-                  checked={choice === option}
-                  onChange={() => setChoice(option)}
-                  className="accent-red-700"
-                />
+                <input type="radio" {...form.register('choice')} value={option} className="accent-red-700" />
                 {option === 'free'
                   ? t('freeText')
                   : alertText({ ...draft, template: option, title: null, text: null }, language).title}
@@ -106,13 +125,7 @@ export function AlertDialog({
         </fieldset>
         {free && (
           <>
-            <TextField
-              label={t('title')}
-              value={title}
-              maxLength={80}
-              onChange={(e) => setTitle(e.target.value)}
-              error={form.fields.title}
-            />
+            <TextField label={t('title')} maxLength={80} {...form.field('title')} />
             <div className="flex flex-col gap-1">
               <label htmlFor="alert-text" className="text-sm font-medium text-slate-700">
                 {t('text')}
@@ -122,29 +135,16 @@ export function AlertDialog({
                 rows={3}
                 maxLength={500}
                 className="rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 focus:ring-primary-500"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
+                {...form.register('text')}
               />
-              {form.fields.text && <p className="text-sm text-red-700">{form.fields.text}</p>}
+              {errors.text && <p className="text-sm text-red-700">{errors.text.message}</p>}
             </div>
           </>
         )}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <TextField
-            label={t('from')}
-            type="time"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            error={form.fields.from}
-          />
-          <TextField
-            label={t('to')}
-            type="time"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            error={form.fields.to}
-          />
-          <SelectField label={t('expiry')} value={hours} onChange={(e) => setHours(Number(e.target.value))}>
+          <TextField label={t('from')} type="time" {...form.field('from')} />
+          <TextField label={t('to')} type="time" {...form.field('to')} />
+          <SelectField label={t('expiry')} {...form.register('hours')}>
             {EXPIRY_HOURS.map((h) => (
               <option key={h} value={h}>
                 {h === 0 ? t('untilCleared') : t('hours', { count: h })}
@@ -158,12 +158,12 @@ export function AlertDialog({
           {preview.text && <p>{preview.text}</p>}
         </div>
         <p className="text-xs text-slate-600">{t('reach')}</p>
-        <FormResult state={form} />
+        <FormResult state={form.result} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" variant="danger" disabled={form.submitting}>
+          <Button type="submit" variant="danger" disabled={form.result.submitting}>
             {t('send')}
           </Button>
         </div>

@@ -1,15 +1,20 @@
-import { ROLES, type Role } from '@oppslag/common/constants.ts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { ROLES } from '@oppslag/common/constants.ts';
+import { addMembersSchema } from '@oppslag/common/schemas/user.ts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { entitiesApi } from '../../../api/entities.api';
-import { errorMessages } from '../../../api/error-messages';
+import type { FieldTexts } from '../../../api/error-messages';
 import { Button } from '../../../components/button';
-import { Alert } from '../../../components/card';
 import { Modal } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/field';
+import { FormResult } from '../../../components/form-result';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { loadMembers } from '../../../state/members';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** One member of the API's add-members body (a list): its e-mail and role rules. */
+const memberSchema = addMembersSchema.element;
+const TEXTS: FieldTexts = { email: { invalid_email: 'entity:members.invalidEmail' } };
+const EMPTY = { email: '', role: 'moderator' as const };
 
 /** Add member: a valid e-mail and one of owner, administrator, moderator (spec §5). */
 export function AddMemberDialog({
@@ -22,50 +27,32 @@ export function AddMemberDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('entity');
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('moderator');
-  const [error, setError] = useState<string | null>(null);
-  const [roleError, setRoleError] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(memberSchema, { defaultValues: EMPTY, texts: TEXTS });
+  const email = form.watch('email');
+  const roleError = form.formState.errors.role?.message;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form whenever the dialog opens
   useEffect(() => {
     if (open) {
-      setEmail('');
-      setRole('moderator');
-      setError(null);
-      setRoleError(null);
-      setFailed(null);
+      form.reset(EMPTY);
+      form.result.setState({ status: 'initialized', message: null, fields: {} });
     }
   }, [open]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!EMAIL.test(email.trim())) {
-      setError(t('members.invalidEmail'));
-      return;
-    }
-    setBusy(true);
-    setFailed(null);
-    setRoleError(null);
-    try {
-      await entitiesApi.addMembers(entityId, [{ email: email.trim(), role }]);
+  const submit = form.onSubmit(
+    async (member) => {
+      await entitiesApi.addMembers(entityId, [member]);
       await loadMembers(entityId);
       onClose();
-    } catch (err) {
+      return true;
+    },
+    {
+      success: null,
+      error: t('errors.addMembers'),
       // The body is a list of one (email, role): the API reports its fields as 0.email and 0.role.
-      const { formMessage, fieldMessages } = errorMessages(err, t, {
-        failed: t('errors.addMembers'),
-        shown: ['0.email', '0.role'],
-      });
-      setError(fieldMessages['0.email'] ?? null);
-      setRoleError(fieldMessages['0.role'] ?? null);
-      setFailed(formMessage);
-    } finally {
-      setBusy(false);
-    }
-  };
+      serverFields: { '0.email': 'email', '0.role': 'role' },
+    },
+  );
 
   return (
     <Modal
@@ -77,24 +64,16 @@ export function AddMemberDialog({
           <Button variant="secondary" onClick={onClose}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" form="add-member-form" disabled={busy || !email}>
+          <Button type="submit" form="add-member-form" disabled={form.result.submitting || !email}>
             {t('members.addSubmit')}
           </Button>
         </>
       }
     >
       <form id="add-member-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {failed && <Alert kind="error">{failed}</Alert>}
-        <TextField
-          label={t('members.email')}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-          required
-          autoFocus
-        />
-        <SelectField label={t('members.role')} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+        <FormResult state={form.result} />
+        <TextField label={t('members.email')} type="email" {...form.field('email')} required autoFocus />
+        <SelectField label={t('members.role')} {...form.register('role')}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {t(`common:roles.${r}`)}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -18,7 +18,7 @@ export function CardForm({
 }: {
   title: string;
   children: ReactNode;
-  onSubmit: (e: { preventDefault(): void }) => void;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
   state: FormState;
   submitting: boolean;
   readOnly?: boolean;
