@@ -6,6 +6,7 @@ import { type AppDeps, contents, encodeDisplayId, notes } from '@oppslag/api/cor
 import { createEntity, createUser, startTestApi } from '@oppslag/api/testing';
 import type { BenchOutcome } from './lib/bench';
 import { formatResult, type LoadResult, runLoad } from './lib/load';
+import { profiled } from './lib/profile';
 
 export const description =
   'GET /api/display/content (50 notes, 20 banners over 3 levels), full vs 304, 50 connections';
@@ -84,8 +85,10 @@ export async function run(): Promise<BenchOutcome> {
     );
 
     const options = { url, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS };
-    const full = await runLoad({ ...options, headers: auth });
-    const notModified = await runLoad({ ...options, headers: { ...auth, 'if-none-match': etag } });
+    const full = await profiled('display-content-full', () => runLoad({ ...options, headers: auth }));
+    const notModified = await profiled('display-content-304', () =>
+      runLoad({ ...options, headers: { ...auth, 'if-none-match': etag } }),
+    );
     const ratio = notModified.rps / full.rps;
     // Every full answer must be a 200, every conditional one a 304, or the figures mean nothing.
     const valid = (r: LoadResult, expected: number) => r.errors === 0 && r.non2xx === expected;
