@@ -23,7 +23,6 @@ const label = (node) => {
     : '';
   return `${f.functionName || '(anonymous)'} ${where}`.trim();
 };
-const idle = new Set(['(idle)', '(program)', '(garbage collector)']);
 let total = 0;
 let busy = 0;
 const self = new Map();
@@ -50,8 +49,9 @@ const show = (title, map) => {
     .filter(([name]) => name !== '(idle)' && (!grep || name.includes(grep)))
     .sort((a, b) => b[1] - a[1])
     .slice(0, Number(n))
-    .forEach(([name, us]) => console.log(`${pct(us)}  ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`));
+    .forEach(([name, us]) => {
+      console.log(`${pct(us)}  ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+    });
 };
 show('self time', self);
 show('total time', inclusive);
-void idle;

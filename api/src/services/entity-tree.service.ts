@@ -40,6 +40,18 @@ export async function entityTableVersion(tx: Tx): Promise<string> {
   return `${row.n}:${row.a}:${row.b}`;
 }
 
+/** A snapshot from live rows (by id ascending): the rows and each parent's live children. */
+export function treeOf(version: string, rows: EntityRow[]): EntityTree {
+  const children = new Map<number, EntityRow[]>();
+  for (const row of rows) {
+    if (row.parentId === null) continue;
+    const list = children.get(row.parentId);
+    if (list) list.push(row);
+    else children.set(row.parentId, [row]);
+  }
+  return { version, rows, children };
+}
+
 /** One snapshot per database handle; concurrent requests after a change share one reload. */
 const trees = new WeakMap<object, { tree?: EntityTree; loading?: Promise<EntityTree>; version?: string }>();
 
@@ -57,15 +69,7 @@ export async function entityTree(tx: Tx, version?: string): Promise<EntityTree> 
   state.version = current;
   state.loading = (async () => {
     // Read after the version: a change committed in between makes the next request read again.
-    const rows = await selectEntities(tx, sql`deleted = false`);
-    const children = new Map<number, EntityRow[]>();
-    for (const row of rows) {
-      if (row.parentId === null) continue;
-      const list = children.get(row.parentId);
-      if (list) list.push(row);
-      else children.set(row.parentId, [row]);
-    }
-    const tree: EntityTree = { version: current, rows, children };
+    const tree = treeOf(current, await selectEntities(tx, sql`deleted = false`));
     if (state.version === current) state.tree = tree;
     return tree;
   })().finally(() => {
