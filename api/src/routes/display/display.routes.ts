@@ -14,12 +14,13 @@ import { loadDisplayChain } from '../../services/display-chain.service';
 import {
   buildDisplayContent,
   cachedMasterScope,
-  EtagMemo,
+  liveOf,
   memoKey,
-  readLiveData,
+  readLiveRaw,
 } from '../../services/display-content.service';
 import { buildManifest, chainTransitStops } from '../../services/display-manifest.service';
 import { markRegistered, verifyDisplayKey } from '../../services/display-register.service';
+import { DisplaySnapshots } from '../../services/display-snapshot.service';
 import { loadChain } from '../../services/entity-chain.service';
 
 /** True when If-None-Match names this entity tag (or is `*`). */
@@ -37,7 +38,7 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>();
   const db = deps.database.db;
   const featureSet = resolveFeatureSet(deps.config.featureSet);
-  const memo = new EtagMemo();
+  const snapshots = new DisplaySnapshots(deps.redis, deps.config.redisPrefix);
   const manifestOptions = {
     featureSet,
     smsNumber: deps.config.smsNumber,
@@ -78,34 +79,27 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
     },
   );
 
-  // By hand: the answer is a prebuilt JSON text with a strong ETag, or 304 without a body, which a
-  // contract route does not model. The contract (displayContract.content) documents it.
+  // By hand: the answer is a snapshot's JSON bytes with a strong ETag, or 304 without a body, which
+  // a contract route does not model. The contract (displayContract.content) documents it.
   const contentPath = displayContract.content.path;
   router.get(contentPath, displayAuth(deps), async (ctx) => {
     const claims = displayClaimsOf(ctx);
     const master = await cachedMasterScope(db, deps);
+    // The version check, and the token's live check (display exists, key not regenerated).
     const { chain, version } = await loadDisplayChain(db, claims, master?.masterId ?? null);
-    const live = await readLiveData(deps.redis, deps.config.redisPrefix, chain);
-    const key = memoKey(version, live);
+    const live = await readLiveRaw(deps.redis, deps.config.redisPrefix, chain);
     const now = deps.now();
-    const ifNoneMatch = ctx.get('if-none-match');
+    const snapshot = await snapshots.get(claims.entityId, memoKey(version, live), now.getTime(), () =>
+      buildDisplayContent(db, chain, liveOf(claims.entityId, live), { featureSet, now, master }),
+    );
     ctx.set('Cache-Control', 'no-cache');
-    // Fast path: nothing the content is built from has changed since this ETag was computed.
-    const known = ifNoneMatch ? memo.get(claims.entityId, key, now.getTime()) : null;
-    if (known && matches(ifNoneMatch, known)) {
-      ctx.set('ETag', known);
-      ctx.status = 304;
-      return;
-    }
-    const built = await buildDisplayContent(db, chain, live, { featureSet, now, master });
-    memo.set(claims.entityId, key, built);
-    ctx.set('ETag', built.etag);
-    if (matches(ifNoneMatch, built.etag)) {
+    ctx.set('ETag', snapshot.etag);
+    if (matches(ctx.get('if-none-match'), snapshot.etag)) {
       ctx.status = 304;
       return;
     }
     ctx.type = 'application/json';
-    ctx.body = built.body;
+    ctx.body = snapshot.body;
   });
 
   return router;
