@@ -16,13 +16,13 @@ import {
 } from '@oppslag/common';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { presentAlert } from '../presenters/alert.presenter';
 import { presentContentAsset } from '../presenters/content.presenter';
 import { activeAlerts } from './alert.service';
 import { type ChainEntity, type DisplaySlideRow, displayQueries } from './display-queries';
 import { nearestOrganization } from './entity-chain.service';
-import { getMasterScope, type MasterScope, masterReaches } from './master.service';
+import { type MasterScope, masterReaches } from './master.service';
 
 export interface BuiltContent {
   body: string;
@@ -223,16 +223,6 @@ export async function buildDisplayContent(
   };
   const body = JSON.stringify(payload);
   return { body, etag: etagOf(body), changesAt };
-}
-
-/** Master scope, remembered once found: the installation row never changes after install. */
-const masterCache = new WeakMap<object, MasterScope>();
-export async function cachedMasterScope(tx: Tx, cacheKey: object): Promise<MasterScope | null> {
-  const hit = masterCache.get(cacheKey);
-  if (hit) return hit;
-  const scope = await getMasterScope(tx);
-  if (scope) masterCache.set(cacheKey, scope);
-  return scope;
 }
 
 /**

@@ -11,13 +11,7 @@ import {
   displayTokenInvalid,
 } from '../../middleware/display-auth';
 import { loadDisplayChain } from '../../services/display-chain.service';
-import {
-  buildDisplayContent,
-  cachedMasterScope,
-  liveOf,
-  memoKey,
-  readLiveRaw,
-} from '../../services/display-content.service';
+import { buildDisplayContent, liveOf, memoKey, readLiveRaw } from '../../services/display-content.service';
 import { buildManifest, chainTransitStops } from '../../services/display-manifest.service';
 import { markRegistered, verifyDisplayKey } from '../../services/display-register.service';
 import { DisplaySnapshots } from '../../services/display-snapshot.service';
@@ -46,7 +40,7 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   };
 
   const manifestFor = async (entityId: number, kv: number) => {
-    await loadDisplayChain(db, { typ: 'display', entityId, kv }, null);
+    await loadDisplayChain(db, { typ: 'display', entityId, kv });
     const chain = await loadChain(db, entityId);
     if (!chain) throw displayTokenInvalid();
     return buildManifest(chain, await chainTransitStops(db, chain), manifestOptions);
@@ -72,7 +66,7 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
         // A console's preview token (minutes, read-only) must never turn into a screen's year-long one.
         if (display.pv) throw forbidden('A preview token cannot be renewed');
         // The same checks as every display read: the display exists and its key was not regenerated.
-        await loadDisplayChain(db, { typ: 'display', entityId: display.entityId, kv: display.kv }, null);
+        await loadDisplayChain(db, { typ: 'display', entityId: display.entityId, kv: display.kv });
         const token = await deps.tokens.signDisplay(display.entityId, display.kv);
         return { token, expiresAt: new Date(decodeJwt(token).exp! * 1000).toISOString() };
       },
@@ -84,9 +78,8 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   const contentPath = displayContract.content.path;
   router.get(contentPath, displayAuth(deps), async (ctx) => {
     const claims = displayClaimsOf(ctx);
-    const master = await cachedMasterScope(db, deps);
     // The version check, and the token's live check (display exists, key not regenerated).
-    const { chain, version } = await loadDisplayChain(db, claims, master?.masterId ?? null);
+    const { chain, version, master } = await loadDisplayChain(db, claims);
     const live = await readLiveRaw(deps.redis, deps.config.redisPrefix, chain);
     const now = deps.now();
     const snapshot = await snapshots.get(claims.entityId, memoKey(version, live), now.getTime(), () =>
