@@ -2,10 +2,13 @@
 // Reads a V8 `.cpuprofile` (from `node --cpu-prof`) and prints the top functions by self time and
 // by total (inclusive) time, as a flame graph read from the side: the table docs/performance.md
 // quotes. Usage: node scripts/cpu-profile-top.mjs <file.cpuprofile> [N=25] [--grep=text]
+// [--last=S]: only the last S seconds of the profile (a whole-process `--cpu-prof` run, without its
+// start-up and seeding).
 import { readFileSync } from 'node:fs';
 
 const [file, n = '25', ...rest] = process.argv.slice(2);
 const grep = rest.find((a) => a.startsWith('--grep='))?.slice(7);
+const last = Number(rest.find((a) => a.startsWith('--last='))?.slice(7) ?? 0);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map();
@@ -13,7 +16,11 @@ for (const node of profile.nodes) for (const child of node.children ?? []) paren
 
 // Samples per node, weighted by the time delta that follows each sample.
 const selfUs = new Map();
+const from = last ? profile.endTime - last * 1e6 : 0;
+let at = profile.startTime;
 profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at < from) return;
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
 });
 const label = (node) => {

@@ -51,7 +51,7 @@ export interface HandlerInput<R extends RouteDefinition> {
  */
 export class JsonText<T> {
   declare readonly value: T;
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Buffer) {}
 }
 
 export type Handler<R extends RouteDefinition> = (
@@ -152,7 +152,7 @@ export function mountRoute<R extends RouteDefinition>(
     );
     const text = result instanceof JsonText ? result.text : null;
     if (checkResponse && !route.produces) {
-      const check = route.response.safeParse(text === null ? result : JSON.parse(text));
+      const check = route.response.safeParse(text === null ? result : JSON.parse(text.toString()));
       if (!check.success)
         throw new Error(
           `${route.method.toUpperCase()} ${route.path}: response does not match the contract: ${check.error.message}`,

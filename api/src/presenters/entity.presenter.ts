@@ -59,52 +59,39 @@ export function presentEntity(row: EntityRow, p: EntityPresentation): Entity {
   return entity;
 }
 
-/** The per-row part of presentEntity that depends on no viewer, as JSON text without its closing brace. */
-function entityHeadJson(row: EntityRow, alphabet: string | undefined): string {
-  const base = presentEntity(row, { actor: { id: 0, admin: false }, alphabet });
-  delete base.registered;
-  delete base.onlineStatus;
-  return JSON.stringify(base).slice(0, -1);
-}
-
-const permissionsJson = new Map<readonly Permission[], string>();
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 /**
- * presentEntity for a whole list, written straight to JSON text: the same objects, keys in the same
- * order (presenter.test.ts holds it to `JSON.stringify(rows.map(presentEntity))`). The part of each
- * row that depends on no viewer is serialized once per row object and kept in `heads` (the entity
- * tree snapshot's memo), so a request only appends the viewer's parts: the API key for the
- * superadmin, the display's online state and the viewer's permissions.
+ * presentEntity for a whole list, written straight to JSON bytes: the same objects, keys in the
+ * same order (entity-tree.test.ts holds it to `JSON.stringify(rows.map(presentEntity))`). Each row's
+ * bytes are kept in `rows` (the entity tree snapshot's memo) per viewer variant (superadmin or not,
+ * online state, permissions), so a request copies kept bytes instead of presenting, serializing
+ * and UTF-8-encoding some hundred kilobytes again; the kept bytes go when the row object goes.
  */
 export function presentEntitiesJson(
   items: readonly { row: EntityRow; permissions?: readonly Permission[] }[],
-  p: Omit<EntityPresentation, 'permissions'> & { heads?: WeakMap<EntityRow, string> },
-): string {
-  const parts: string[] = [];
+  p: Omit<EntityPresentation, 'permissions'> & { rows?: WeakMap<EntityRow, Map<string, Buffer>> },
+): Buffer {
+  const parts: Buffer[] = [OPEN];
   for (const { row, permissions } of items) {
-    let head = p.heads?.get(row);
-    if (head === undefined) {
-      head = entityHeadJson(row, p.alphabet);
-      p.heads?.set(row, head);
+    const online =
+      row.type === 'display' && row.registeredAt !== null ? (p.online?.has(row.id) ?? false) : null;
+    const variant = `${p.actor.admin ? 1 : 0}${online === null ? '-' : online ? 1 : 0}${permissions?.join(',') ?? ''}`;
+    let kept = p.rows?.get(row);
+    if (!kept) {
+      kept = new Map();
+      p.rows?.set(row, kept);
     }
-    let json = head;
-    if (p.actor.admin)
-      json += row.apiKey === null ? ',"apiKey":null' : `,"apiKey":${JSON.stringify(row.apiKey)}`;
-    if (row.type === 'display') {
-      json +=
-        row.registeredAt === null
-          ? ',"registered":false,"onlineStatus":null'
-          : `,"registered":true,"onlineStatus":${p.online?.has(row.id) ?? false}`;
+    let bytes = kept.get(variant);
+    if (!bytes) {
+      bytes = Buffer.from(JSON.stringify(presentEntity(row, { ...p, permissions })));
+      kept.set(variant, bytes);
     }
-    if (permissions) {
-      let perms = permissionsJson.get(permissions);
-      if (perms === undefined) {
-        perms = `,"permissions":${JSON.stringify(permissions)}`;
-        if (permissionsJson.size < 64) permissionsJson.set(permissions, perms);
-      }
-      json += perms;
-    }
-    parts.push(`${json}}`);
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(bytes);
   }
-  return `[${parts.join(',')}]`;
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }

@@ -23,8 +23,8 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
   const db = deps.database.db;
   const featureSet = resolveFeatureSet(deps.config.featureSet);
   const ctxOf = () => ({ alphabet: deps.config.hashidAlphabet, now: deps.now(), featureSet });
-  // The viewer-independent JSON of each row of the entity tree snapshot, kept while the row is.
-  const heads = new WeakMap<EntityRow, string>();
+  // Each row's JSON bytes per viewer variant, kept while the entity tree snapshot holds the row.
+  const rows = new WeakMap<EntityRow, Map<string, Buffer>>();
   const ownList = async (actor: AuthedUser) => {
     const { items } = await visibleFromTree(db, actor);
     const displays = items.filter((i) => i.row.type === 'display' && i.row.registeredAt !== null);
@@ -34,7 +34,7 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
       displays.map((i) => i.row.id),
     );
     return new JsonText<Entity[]>(
-      presentEntitiesJson(items, { actor, alphabet: deps.config.hashidAlphabet, online, heads }),
+      presentEntitiesJson(items, { actor, alphabet: deps.config.hashidAlphabet, online, rows }),
     );
   };
   mountContract(router, deps, entitiesContract, {
