@@ -59,6 +59,23 @@ export function presentEntity(row: EntityRow, p: EntityPresentation): Entity {
   return entity;
 }
 
+const permissionListIds = new Map<string, number>();
+const permissionListOf = new WeakMap<readonly Permission[], number>();
+/** A number per distinct permission list (0 = none given); the lists per role are shared arrays. */
+function permissionListId(permissions: readonly Permission[] | undefined): number {
+  if (!permissions) return 0;
+  let id = permissionListOf.get(permissions);
+  if (id !== undefined) return id;
+  const key = permissions.join(',');
+  id = permissionListIds.get(key);
+  if (id === undefined) {
+    id = permissionListIds.size + 1;
+    permissionListIds.set(key, id);
+  }
+  permissionListOf.set(permissions, id);
+  return id;
+}
+
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
@@ -72,13 +89,14 @@ const CLOSE = Buffer.from(']');
  */
 export function presentEntitiesJson(
   items: readonly { row: EntityRow; permissions?: readonly Permission[] }[],
-  p: Omit<EntityPresentation, 'permissions'> & { rows?: WeakMap<EntityRow, Map<string, Buffer>> },
+  p: Omit<EntityPresentation, 'permissions'> & { rows?: WeakMap<EntityRow, Map<number, Buffer>> },
 ): Buffer {
   const parts: Buffer[] = [OPEN];
+  const admin = p.actor.admin ? 1 : 0;
   for (const { row, permissions } of items) {
-    const online =
-      row.type === 'display' && row.registeredAt !== null ? (p.online?.has(row.id) ?? false) : null;
-    const variant = `${p.actor.admin ? 1 : 0}${online === null ? '-' : online ? 1 : 0}${permissions?.join(',') ?? ''}`;
+    // The viewer variant as a small number: superadmin, online state, which permission list.
+    const online = row.type === 'display' && row.registeredAt !== null ? (p.online?.has(row.id) ? 2 : 1) : 0;
+    const variant = admin + online * 2 + permissionListId(permissions) * 8;
     let kept = p.rows?.get(row);
     if (!kept) {
       kept = new Map();

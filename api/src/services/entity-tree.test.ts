@@ -108,12 +108,14 @@ describe('the entity tree snapshot', () => {
   it('writes the list as JSON equal to presentEntity of every row, for the superadmin and for a user', () => {
     const rows = Array.from({ length: 30 }, (_, i) => row(i + 1, i === 0 ? null : 1));
     rows[4] = row(5, 1, { apiKey: 'quote " and \\ backslash', type: 'display', registeredAt: null });
-    const online = new Set([6, 18]);
-    const kept = new WeakMap<EntityRow, Map<string, Buffer>>();
-    for (const actor of [
-      { id: 1, admin: true },
-      { id: 2, admin: false },
-    ]) {
+    const kept = new WeakMap<EntityRow, Map<number, Buffer>>();
+    // Superadmin and user, displays going on- and offline between requests, on the same kept bytes.
+    for (const [actor, online] of [
+      [{ id: 1, admin: true }, new Set([6, 18])],
+      [{ id: 2, admin: false }, new Set([6, 18])],
+      [{ id: 1, admin: true }, new Set([12])],
+      [{ id: 2, admin: false }, new Set<number>()],
+    ] as const) {
       const items = rows.map((r, i) => ({
         row: r,
         permissions:

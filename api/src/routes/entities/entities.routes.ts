@@ -24,7 +24,7 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
   const featureSet = resolveFeatureSet(deps.config.featureSet);
   const ctxOf = () => ({ alphabet: deps.config.hashidAlphabet, now: deps.now(), featureSet });
   // Each row's JSON bytes per viewer variant, kept while the entity tree snapshot holds the row.
-  const rows = new WeakMap<EntityRow, Map<string, Buffer>>();
+  const rows = new WeakMap<EntityRow, Map<number, Buffer>>();
   const ownList = async (actor: AuthedUser) => {
     const { items } = await visibleFromTree(db, actor);
     const displays = items.filter((i) => i.row.type === 'display' && i.row.registeredAt !== null);
