@@ -4,6 +4,8 @@ import type { Middleware } from 'koa';
 import { users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
+import type { UserClaims } from '../lib/tokens';
+import { VerifiedTokens } from '../lib/verified-tokens';
 
 export interface AuthedUser extends Actor {
   email: string;
@@ -32,12 +34,14 @@ export function bearerToken(header: string | undefined): string | null {
  * request so a deleted user, or a token from before a password change, stops working at once.
  */
 export function userAuth(deps: AppDeps): Middleware<ApiState> {
+  // Only the signature check is remembered (lib/verified-tokens.ts); the user row is read every time.
+  const verified = new VerifiedTokens<UserClaims>();
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization') || undefined);
     // Display routes carry a display token, checked by their own middleware (display-auth.ts);
     // asset routes take a user or a display token and resolve it themselves (asset-access.service.ts).
     if (token && !ctx.path.startsWith(DISPLAY_API_PREFIX) && !ctx.path.startsWith(ASSET_API_PREFIX)) {
-      const claims = await deps.tokens.verifyUser(token);
+      const claims = await verified.verify(token, deps.now().getTime(), (t) => deps.tokens.verifyUser(t));
       const user = claims ? await currentUser(deps, claims.user.id, claims.tv) : null;
       if (!user) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
       ctx.state.user = user;

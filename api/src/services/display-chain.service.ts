@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { DisplayClaims } from '../lib/tokens';
 import { displayTokenInvalid } from '../middleware/display-auth';
 import { type ChainEntity, displayQueries } from './display-queries';
+import type { MasterScope } from './master.service';
 
 export interface DisplayChain {
   /** The display and its ancestors, display first. */
@@ -13,19 +14,18 @@ export interface DisplayChain {
    * name the state of everything the content is built from.
    */
   version: string;
+  /** The installation's master display and the entity it hangs under (null before install). */
+  master: MasterScope | null;
 }
 
 /**
  * One query for a display request: the display's chain with each entity's event sequence number,
- * plus the master display's. It is also the token's live check: the entity must still exist, be a
+ * plus the master display's (found through the installation row in the same query). It is also the token's live check: the entity must still exist, be a
  * display, and have the key version the token was issued for (a regenerated key ends the token).
  */
-export async function loadDisplayChain(
-  db: Db,
-  claims: DisplayClaims,
-  masterId: number | null,
-): Promise<DisplayChain> {
-  const rows = await displayQueries.chain(db, claims.entityId, masterId);
+export async function loadDisplayChain(db: Db, claims: DisplayClaims): Promise<DisplayChain> {
+  const rows = await displayQueries.chain(db, claims.entityId);
+  const masterRow = rows.find((r) => r.isMaster);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const chain: ChainEntity[] = [];
   const parts: string[] = [];
@@ -39,6 +39,7 @@ export async function loadDisplayChain(
   if (!display || display.deleted || display.type !== 'display' || display.apiKeyVersion !== claims.kv) {
     throw displayTokenInvalid();
   }
-  if (masterId !== null) parts.push(`m${byId.get(masterId)?.seq ?? 0}`);
-  return { chain, version: parts.join(',') };
+  const master = masterRow ? { masterId: masterRow.id, parentId: masterRow.parentId } : null;
+  if (master) parts.push(`m${masterRow?.seq ?? 0}`);
+  return { chain, version: parts.join(','), master };
 }

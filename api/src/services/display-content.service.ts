@@ -16,13 +16,13 @@ import {
 } from '@oppslag/common';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { presentAlert } from '../presenters/alert.presenter';
 import { presentContentAsset } from '../presenters/content.presenter';
 import { activeAlerts } from './alert.service';
 import { type ChainEntity, type DisplaySlideRow, displayQueries } from './display-queries';
 import { nearestOrganization } from './entity-chain.service';
-import { getMasterScope, type MasterScope, masterReaches } from './master.service';
+import { type MasterScope, masterReaches } from './master.service';
 
 export interface BuiltContent {
   body: string;
@@ -71,24 +71,40 @@ export function mergeTransit(displayId: number, cached: readonly (string | null)
   return updatedAt ? JSON.stringify({ entityId: displayId, updatedAt, stops }) : null;
 }
 
+/**
+ * The live data the worker cached for a display, as stored: departures per chain entity (display
+ * first) and the organization's forecast. Kept raw so an unchanged display costs one MGET and a
+ * comparison; it is parsed and merged (liveOf) only when the content is built.
+ */
+export interface RawLiveData {
+  transit: (string | null)[];
+  weather: string | null;
+}
+
 /** Reads the latest departures (along the chain) and forecast (per organization) the worker cached. */
-export async function readLiveData(
+export async function readLiveRaw(
   redis: Redis,
   prefix: string,
   chain: readonly ChainEntity[],
-): Promise<{ transit: string | null; weather: string | null }> {
+): Promise<RawLiveData> {
   const organization = nearestOrganization(chain);
   const keys = chain.map((entity) => cacheKeys.transit(prefix, entity.id));
   if (organization) keys.push(cacheKeys.weather(prefix, organization.id));
   try {
     const values = await redis.mget(...keys);
     const weather = organization ? (values.pop() ?? null) : null;
-    return { transit: mergeTransit(chain[0].id, values), weather };
+    return { transit: values, weather };
   } catch {
     // Without Redis the display still gets its notes and slides; live data waits for the next poll.
-    return { transit: null, weather: null };
+    return { transit: [], weather: null };
   }
 }
+
+/** The live data as the content holds it: the chain's departures merged, the forecast as cached. */
+export const liveOf = (displayId: number, raw: RawLiveData) => ({
+  transit: mergeTransit(displayId, raw.transit),
+  weather: raw.weather,
+});
 
 /** A slide as the player gets it: only what it needs to show and time the slide. */
 function slideOf(c: DisplaySlideRow, masterId: number | null): DisplaySlide {
@@ -209,44 +225,13 @@ export async function buildDisplayContent(
   return { body, etag: etagOf(body), changesAt };
 }
 
-/** Master scope, remembered once found: the installation row never changes after install. */
-const masterCache = new WeakMap<object, MasterScope>();
-export async function cachedMasterScope(tx: Tx, cacheKey: object): Promise<MasterScope | null> {
-  const hit = masterCache.get(cacheKey);
-  if (hit) return hit;
-  const scope = await getMasterScope(tx);
-  if (scope) masterCache.set(cacheKey, scope);
-  return scope;
-}
-
 /**
- * The last ETag built for each display, with the version it was built at and the instant it stops
- * holding by time alone. It lets an unchanged display get its 304 from one query instead of a
- * rebuild; bodies are not kept, since a full answer is only wanted when something changed.
+ * The snapshot key: the chain's version plus a digest of the cached live data it is built from
+ * (nothing hashed when there is none).
  */
-export class EtagMemo {
-  private readonly entries = new Map<number, { key: string; etag: string; validUntil: number }>();
-  constructor(private readonly max = 50_000) {}
-
-  /** The remembered ETag when the display is still at `key` and no note or slide has switched since. */
-  get(displayId: number, key: string, now: number): string | null {
-    const hit = this.entries.get(displayId);
-    return hit && hit.key === key && now < hit.validUntil ? hit.etag : null;
-  }
-
-  set(displayId: number, key: string, built: BuiltContent): void {
-    this.entries.delete(displayId);
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as number);
-    this.entries.set(displayId, {
-      key,
-      etag: built.etag,
-      validUntil: built.changesAt ?? Number.POSITIVE_INFINITY,
-    });
-  }
+export function memoKey(version: string, live: RawLiveData): string {
+  if (live.weather === null && live.transit.every((t) => t === null)) return version;
+  const hash = createHash('sha1');
+  for (const t of live.transit) hash.update(t ?? '').update('\0');
+  return `${version}|${hash.update(live.weather ?? '').digest('base64url')}`;
 }
-
-/** The memo key: the chain's version plus the cached live data it was built with. */
-export const memoKey = (version: string, live: { transit: string | null; weather: string | null }) =>
-  `${version}|${createHash('sha1')
-    .update(`${live.transit ?? ''}\0${live.weather ?? ''}`)
-    .digest('base64url')}`;

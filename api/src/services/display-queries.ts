@@ -14,11 +14,12 @@ const SQL = {
       select id, parent_id, 0 from entities where id = $1
       union all
       select e.id, e.parent_id, c.depth + 1 from entities e join chain c on e.id = c.parent_id where c.depth < 64
-    )
+    ), master as (select master_display_id as id from installation where id = 1)
     select e.id, e.parent_id as "parentId", e.type, e.deleted, e.api_key_version as "apiKeyVersion",
-      e.banner_fallback_text as "bannerFallbackText", e.updated_at as "updatedAt", s.seq
+      e.banner_fallback_text as "bannerFallbackText", e.updated_at as "updatedAt", s.seq,
+      coalesce(e.id = (select id from master), false) as "isMaster"
     from entities e left join entity_sequences s on s.entity_id = e.id
-    where e.id in (select id from chain) or e.id = $2`,
+    where e.id in (select id from chain) or e.id = (select id from master)`,
   notes: `
     select id, entity_id as "entityId", text, icon, icon_color as "iconColor", date, "end", sticky, schedule
     from notes where entity_id = any($1::int[]) and approved`,
@@ -43,6 +44,8 @@ export interface ChainEntity {
   updatedAt: Date;
   /** The entity's last event sequence number (null before its first event). */
   seq: number | null;
+  /** The installation's master display (master.service.ts), read in the same query. */
+  isMaster: boolean;
 }
 
 export interface DisplayNoteRow {
@@ -91,7 +94,7 @@ function run<T>(db: Db, name: keyof typeof SQL, values: unknown[]): Promise<T[]>
 }
 
 export const displayQueries = {
-  chain: (db: Db, id: number, masterId: number | null) => run<ChainEntity>(db, 'chain', [id, masterId ?? 0]),
+  chain: (db: Db, id: number) => run<ChainEntity>(db, 'chain', [id]),
   notes: (db: Db, ids: number[]) => run<DisplayNoteRow>(db, 'notes', [ids]),
   contents: (db: Db, ids: number[], slots: string[]) => run<DisplaySlideRow>(db, 'contents', [ids, slots]),
 };

@@ -11,15 +11,10 @@ import {
   displayTokenInvalid,
 } from '../../middleware/display-auth';
 import { loadDisplayChain } from '../../services/display-chain.service';
-import {
-  buildDisplayContent,
-  cachedMasterScope,
-  EtagMemo,
-  memoKey,
-  readLiveData,
-} from '../../services/display-content.service';
+import { buildDisplayContent, liveOf, memoKey, readLiveRaw } from '../../services/display-content.service';
 import { buildManifest, chainTransitStops } from '../../services/display-manifest.service';
 import { markRegistered, verifyDisplayKey } from '../../services/display-register.service';
+import { DisplaySnapshots } from '../../services/display-snapshot.service';
 import { loadChain } from '../../services/entity-chain.service';
 
 /** True when If-None-Match names this entity tag (or is `*`). */
@@ -37,7 +32,7 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>();
   const db = deps.database.db;
   const featureSet = resolveFeatureSet(deps.config.featureSet);
-  const memo = new EtagMemo();
+  const snapshots = new DisplaySnapshots(deps.redis, deps.config.redisPrefix);
   const manifestOptions = {
     featureSet,
     smsNumber: deps.config.smsNumber,
@@ -45,7 +40,7 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   };
 
   const manifestFor = async (entityId: number, kv: number) => {
-    await loadDisplayChain(db, { typ: 'display', entityId, kv }, null);
+    await loadDisplayChain(db, { typ: 'display', entityId, kv });
     const chain = await loadChain(db, entityId);
     if (!chain) throw displayTokenInvalid();
     return buildManifest(chain, await chainTransitStops(db, chain), manifestOptions);
@@ -71,41 +66,33 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
         // A console's preview token (minutes, read-only) must never turn into a screen's year-long one.
         if (display.pv) throw forbidden('A preview token cannot be renewed');
         // The same checks as every display read: the display exists and its key was not regenerated.
-        await loadDisplayChain(db, { typ: 'display', entityId: display.entityId, kv: display.kv }, null);
+        await loadDisplayChain(db, { typ: 'display', entityId: display.entityId, kv: display.kv });
         const token = await deps.tokens.signDisplay(display.entityId, display.kv);
         return { token, expiresAt: new Date(decodeJwt(token).exp! * 1000).toISOString() };
       },
     },
   );
 
-  // By hand: the answer is a prebuilt JSON text with a strong ETag, or 304 without a body, which a
-  // contract route does not model. The contract (displayContract.content) documents it.
+  // By hand: the answer is a snapshot's JSON bytes with a strong ETag, or 304 without a body, which
+  // a contract route does not model. The contract (displayContract.content) documents it.
   const contentPath = displayContract.content.path;
   router.get(contentPath, displayAuth(deps), async (ctx) => {
     const claims = displayClaimsOf(ctx);
-    const master = await cachedMasterScope(db, deps);
-    const { chain, version } = await loadDisplayChain(db, claims, master?.masterId ?? null);
-    const live = await readLiveData(deps.redis, deps.config.redisPrefix, chain);
-    const key = memoKey(version, live);
+    // The version check, and the token's live check (display exists, key not regenerated).
+    const { chain, version, master } = await loadDisplayChain(db, claims);
+    const live = await readLiveRaw(deps.redis, deps.config.redisPrefix, chain);
     const now = deps.now();
-    const ifNoneMatch = ctx.get('if-none-match');
+    const snapshot = await snapshots.get(claims.entityId, memoKey(version, live), now.getTime(), () =>
+      buildDisplayContent(db, chain, liveOf(claims.entityId, live), { featureSet, now, master }),
+    );
     ctx.set('Cache-Control', 'no-cache');
-    // Fast path: nothing the content is built from has changed since this ETag was computed.
-    const known = ifNoneMatch ? memo.get(claims.entityId, key, now.getTime()) : null;
-    if (known && matches(ifNoneMatch, known)) {
-      ctx.set('ETag', known);
-      ctx.status = 304;
-      return;
-    }
-    const built = await buildDisplayContent(db, chain, live, { featureSet, now, master });
-    memo.set(claims.entityId, key, built);
-    ctx.set('ETag', built.etag);
-    if (matches(ifNoneMatch, built.etag)) {
+    ctx.set('ETag', snapshot.etag);
+    if (matches(ctx.get('if-none-match'), snapshot.etag)) {
       ctx.status = 304;
       return;
     }
     ctx.type = 'application/json';
-    ctx.body = built.body;
+    ctx.body = snapshot.body;
   });
 
   return router;

@@ -1,13 +1,17 @@
 import Router from '@koa/router';
-import { entitiesContract, resolveFeatureSet } from '@oppslag/common';
+import { type Entity, entitiesContract, resolveFeatureSet } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
-import { mountContract } from '../../http/define-handler';
+import { JsonText, mountContract } from '../../http/define-handler';
+import type { AuthedUser } from '../../middleware/auth';
 import type { DisplayState } from '../../middleware/display-auth';
+import { type EntityRow, presentEntitiesJson } from '../../presenters/entity.presenter';
 import { displayPreview } from '../../services/display-preview.service';
 import { createEntity, regenerateApiKey, updateEntity } from '../../services/entity.service';
 import { deleteEntity } from '../../services/entity-delete.service';
-import { loadEntity, visibleEntities } from '../../services/entity-query.service';
-import { viewEntities, viewEntity } from '../../services/entity-view.service';
+import { loadEntity } from '../../services/entity-query.service';
+import { visibleFromTree } from '../../services/entity-tree.service';
+import { viewEntity } from '../../services/entity-view.service';
+import { isOnline } from '../../services/presence.service';
 import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
 
 /**
@@ -19,8 +23,20 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
   const db = deps.database.db;
   const featureSet = resolveFeatureSet(deps.config.featureSet);
   const ctxOf = () => ({ alphabet: deps.config.hashidAlphabet, now: deps.now(), featureSet });
-  const ownList = async (actor: Parameters<typeof visibleEntities>[1]) =>
-    viewEntities(deps, actor, await visibleEntities(db, actor));
+  // Each row's JSON bytes per viewer variant, kept while the entity tree snapshot holds the row.
+  const rows = new WeakMap<EntityRow, Map<number, Buffer>>();
+  const ownList = async (actor: AuthedUser) => {
+    const { items } = await visibleFromTree(db, actor);
+    const displays = items.filter((i) => i.row.type === 'display' && i.row.registeredAt !== null);
+    const online = await isOnline(
+      deps.redis,
+      deps.config.redisPrefix,
+      displays.map((i) => i.row.id),
+    );
+    return new JsonText<Entity[]>(
+      presentEntitiesJson(items, { actor, alphabet: deps.config.hashidAlphabet, online, rows }),
+    );
+  };
   mountContract(router, deps, entitiesContract, {
     list: ({ actor }) => ownList(actor),
     get: async ({ actor, params, access }) =>

@@ -1,0 +1,138 @@
+import { type Actor, type Grant, PERMISSIONS, ROLE_PERMISSIONS, type Role } from '@oppslag/common';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import type { EntityRow } from '../presenters/entity.presenter';
+import { getGrants } from './access.service';
+import { selectEntities } from './entity-query.service';
+
+/**
+ * The live entity tree as one in-process snapshot, read again only when the `entities` table
+ * changed. `GET /api/entities` used to read, map and present every visible row on every request
+ * (a recursive query per user, the permissions per row from its ancestry): for 200 entities that
+ * was most of 4–5 ms of CPU per request, see docs/performance.md. Now a request checks the table's
+ * version (one aggregate row), reads the caller's grants, and walks the snapshot once.
+ */
+export interface EntityTree {
+  version: string;
+  /** Live entities, by id ascending (the order of the list answer). */
+  rows: EntityRow[];
+  /** Live children per live parent id. */
+  children: Map<number, EntityRow[]>;
+}
+
+/**
+ * The version of the `entities` table: the row count and two sums over each row's `xmin` (the id of
+ * the transaction that wrote that row version). Any committed insert, update or soft delete gives
+ * its row a new xmin, and a hard delete changes the count, so the version moves with every change
+ * whoever wrote it (services, fixtures, a migration, psql) and whenever it commits, without a
+ * trigger or a lock on a shared counter row. A row lock (`for update`) leaves xmin alone.
+ */
+export async function entityTableVersion(tx: Tx): Promise<string> {
+  const result = await tx.execute(sql`
+    select count(*)::int as n, coalesce(sum(xmin::text::bigint), 0)::text as a,
+      coalesce(sum(hashint8(xmin::text::bigint + id)), 0)::text as b
+    from entities`);
+  const [row] = ((result as unknown as { rows?: { n: number; a: string; b: string }[] }).rows ?? result) as {
+    n: number;
+    a: string;
+    b: string;
+  }[];
+  return `${row.n}:${row.a}:${row.b}`;
+}
+
+/** A snapshot from live rows (by id ascending): the rows and each parent's live children. */
+export function treeOf(version: string, rows: EntityRow[]): EntityTree {
+  const children = new Map<number, EntityRow[]>();
+  for (const row of rows) {
+    if (row.parentId === null) continue;
+    const list = children.get(row.parentId);
+    if (list) list.push(row);
+    else children.set(row.parentId, [row]);
+  }
+  return { version, rows, children };
+}
+
+/** One snapshot per database handle; concurrent requests after a change share one reload. */
+const trees = new WeakMap<object, { tree?: EntityTree; loading?: Promise<EntityTree>; version?: string }>();
+
+/** The current live tree: the kept snapshot when the table's version is unchanged, else read once. */
+export async function entityTree(tx: Tx, version?: string): Promise<EntityTree> {
+  const current = version ?? (await entityTableVersion(tx));
+  let slot = trees.get(tx);
+  if (!slot) {
+    slot = {};
+    trees.set(tx, slot);
+  }
+  if (slot.tree?.version === current) return slot.tree;
+  if (slot.loading && slot.version === current) return slot.loading;
+  const state = slot;
+  state.version = current;
+  state.loading = (async () => {
+    // Read after the version: a change committed in between makes the next request read again.
+    const tree = treeOf(current, await selectEntities(tx, sql`deleted = false`));
+    if (state.version === current) state.tree = tree;
+    return tree;
+  })().finally(() => {
+    if (state.version === current) state.loading = undefined;
+  });
+  return state.loading;
+}
+
+const ROLE_RANK: Record<Role, number> = { moderator: 1, administrator: 2, owner: 3 };
+const ALL = PERMISSIONS as unknown as readonly (typeof PERMISSIONS)[number][];
+
+export interface VisibleTreeEntity {
+  row: EntityRow;
+  /** The actor's effective role on the entity (null for the superadmin, who has every permission). */
+  role: Role | null;
+  permissions: readonly (typeof PERMISSIONS)[number][];
+}
+
+/**
+ * The entities a user works with (spec §6), as `visibleEntities` defines them, from the snapshot:
+ * every live entity at or below a live entity they hold a role on, reached through live parents;
+ * everything live for the superadmin. The effective role (the strongest grant on the entity or an
+ * ancestor) is carried down the tree once, so the work is linear in the number of entities.
+ */
+export function visibleInTree(tree: EntityTree, actor: Actor, grants: readonly Grant[]): VisibleTreeEntity[] {
+  if (actor.admin) return tree.rows.map((row) => ({ row, role: null, permissions: ALL }));
+  if (grants.length === 0) return [];
+  const granted = new Map<number, Role>();
+  for (const g of grants) {
+    const had = granted.get(g.entityId);
+    if (!had || ROLE_RANK[g.role] > ROLE_RANK[had]) granted.set(g.entityId, g.role);
+  }
+  const live = new Set<number>();
+  for (const row of tree.rows) live.add(row.id);
+  // Walk down from each live granted entity; a node keeps the strongest role that reaches it.
+  const role = new Map<number, Role>();
+  const stack: [number, Role][] = [];
+  for (const [id, r] of granted) if (live.has(id)) stack.push([id, r]);
+  while (stack.length) {
+    const [id, inherited] = stack.pop() as [number, Role];
+    const own = granted.get(id);
+    const best = own && ROLE_RANK[own] > ROLE_RANK[inherited] ? own : inherited;
+    const had = role.get(id);
+    if (had && ROLE_RANK[had] >= ROLE_RANK[best]) continue;
+    role.set(id, best);
+    for (const child of tree.children.get(id) ?? []) stack.push([child.id, best]);
+  }
+  const out: VisibleTreeEntity[] = [];
+  for (const row of tree.rows) {
+    const r = role.get(row.id);
+    if (r) out.push({ row, role: r, permissions: ROLE_PERMISSIONS[r] });
+  }
+  return out;
+}
+
+/** The actor's visible entities with their permissions: version, grants, then one walk of the snapshot. */
+export async function visibleFromTree(
+  tx: Tx,
+  actor: Actor,
+): Promise<{ tree: EntityTree; items: VisibleTreeEntity[] }> {
+  const [tree, grants] = await Promise.all([
+    entityTree(tx),
+    actor.admin ? Promise.resolve([] as Grant[]) : getGrants(tx, actor.id),
+  ]);
+  return { tree, items: visibleInTree(tree, actor, grants) };
+}
