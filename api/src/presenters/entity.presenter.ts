@@ -12,6 +12,8 @@ export interface EntityPresentation {
   permissions?: readonly Permission[];
   /** Ids of displays currently online (from the presence store). */
   online?: ReadonlySet<number>;
+  /** The chain above a member's highest readable entity (see entitySchema.ancestors). */
+  ancestors?: Entity['ancestors'];
 }
 
 /**
@@ -56,5 +58,6 @@ export function presentEntity(row: EntityRow, p: EntityPresentation): Entity {
     entity.onlineStatus = registered ? (p.online?.has(row.id) ?? false) : null;
   }
   if (p.permissions) entity.permissions = [...p.permissions];
+  if (p.ancestors) entity.ancestors = p.ancestors;
   return entity;
 }

@@ -5,10 +5,19 @@ import { entities } from '../db/schema/index';
 import { notFound } from '../errors';
 import type { EntityRow } from '../presenters/entity.presenter';
 import { getGrants } from './access.service';
+import { loadChain } from './entity-chain.service';
 
 export interface VisibleEntity {
   row: EntityRow;
   permissions: Permission[];
+  /** Above a member's highest readable entity: names and features of the chain, nearest first. */
+  ancestors?: EntityAncestor[];
+}
+
+export interface EntityAncestor {
+  id: number;
+  name: string;
+  features: string[];
 }
 
 /** A live (not deleted) entity row, or 404. */
@@ -47,6 +56,16 @@ export async function visibleEntities(tx: Tx, actor: Actor): Promise<VisibleEnti
       ) select id from sub)`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
+  // The chains above the highest readable entities (one query each; a member has a few grants).
+  const above = new Map<number, EntityAncestor[]>();
+  for (const row of rows) {
+    if (row.parentId === null || byId.has(row.parentId) || above.has(row.parentId)) continue;
+    const chain = (await loadChain(tx, row.parentId)) ?? [];
+    above.set(
+      row.parentId,
+      chain.map((e) => ({ id: e.id, name: e.name, features: e.features })),
+    );
+  }
   // Every grant lies inside the returned set, so walking parents within it yields each ancestor a grant can sit on.
   return rows.map((row) => {
     const ancestry: number[] = [];
@@ -55,8 +74,25 @@ export async function visibleEntities(tx: Tx, actor: Actor): Promise<VisibleEnti
       ancestry.push(current.id);
       current = current.parentId === null ? undefined : byId.get(current.parentId);
     }
-    return { row, permissions: permissionsOn(actor, grants, ancestry) };
+    const ancestors = row.parentId === null ? undefined : above.get(row.parentId);
+    return { row, permissions: permissionsOn(actor, grants, ancestry), ...(ancestors && { ancestors }) };
   });
+}
+
+/**
+ * The chain above `row` when the actor cannot read its parent (no grant there or above): what
+ * `visibleEntities` attaches to a member's highest entities, for the single-entity read too.
+ */
+export async function ancestorsAbove(
+  tx: Tx,
+  actor: Actor,
+  row: EntityRow,
+): Promise<EntityAncestor[] | undefined> {
+  if (actor.admin || row.parentId === null) return undefined;
+  const chain = (await loadChain(tx, row.parentId)) ?? [];
+  const granted = new Set((await getGrants(tx, actor.id)).map((g) => g.entityId));
+  if (chain.some((e) => granted.has(e.id))) return undefined;
+  return chain.map((e) => ({ id: e.id, name: e.name, features: e.features }));
 }
 
 /** Ids of a live entity and all its live descendants (the entity first). */

@@ -6,7 +6,7 @@ import type { DisplayState } from '../../middleware/display-auth';
 import { displayPreview } from '../../services/display-preview.service';
 import { createEntity, regenerateApiKey, updateEntity } from '../../services/entity.service';
 import { deleteEntity } from '../../services/entity-delete.service';
-import { loadEntity, visibleEntities } from '../../services/entity-query.service';
+import { ancestorsAbove, loadEntity, visibleEntities } from '../../services/entity-query.service';
 import { viewEntities, viewEntity } from '../../services/entity-view.service';
 import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
 
@@ -23,8 +23,10 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
     viewEntities(deps, actor, await visibleEntities(db, actor));
   mountContract(router, deps, entitiesContract, {
     list: ({ actor }) => ownList(actor),
-    get: async ({ actor, params, access }) =>
-      viewEntity(deps, actor, await loadEntity(db, params.id), access.permissions),
+    get: async ({ actor, params, access }) => {
+      const row = await loadEntity(db, params.id);
+      return viewEntity(deps, actor, row, access.permissions, await ancestorsAbove(db, actor, row));
+    },
     create: async ({ actor, body, uow }) => {
       const { row, permissions } = await uow((tx) => createEntity(tx, body, actor, ctxOf()));
       return viewEntity(deps, actor, row, permissions);
