@@ -1,3 +1,4 @@
+import { pdfSample } from '@oppslag/api/testing';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -375,7 +376,32 @@ describe('console journeys per role', () => {
     const list = page.getByTestId('banner-list');
     await list.getByText('Arvet fra Solsiden borettslag', { exact: false }).waitFor();
     expect(await list.getByRole('button', { name: 'Slett' }).count()).toBe(0);
-    await uploadBanner(page, { r: 40, g: 90, b: 160 });
+    // A PDF notice as a banner: its page shows in the preview, and choosing the other page shows
+    // that one (issue 11 item 4: the preview was a broken image and the page gave no feedback).
+    await page.getByRole('button', { name: 'Nytt banner' }).click();
+    const editor = page.getByRole('dialog');
+    await editor.getByLabel('Last opp et bilde eller dokument').setInputFiles({
+      name: 'husordensregler.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdfSample(2, [595, 842]),
+    });
+    const preview = editor.getByTestId('crop-preview').locator('img');
+    const shown = () =>
+      preview.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.src : ''));
+    await expect.poll(shown, { timeout: 20_000 }).not.toBe('');
+    const firstPage = await shown();
+    await editor.getByLabel('Side').selectOption('2');
+    await expect
+      .poll(
+        async () => {
+          const src = await shown();
+          return src !== '' && src !== firstPage;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await editor.getByRole('button', { name: 'Publiser' }).click();
+    await editor.waitFor({ state: 'detached' });
     await list.getByRole('button', { name: 'Slett' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Slett' }).click();
     await confirmed(page, 'Slettet.');
