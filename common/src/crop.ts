@@ -30,6 +30,16 @@ export const CROP_SCALE_MAX = 2;
 /** Zoom steps of content spec §9. */
 export const CROP_ZOOM_STEPS = [0.1, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
+/**
+ * The scale (on the slider's 0.1 steps, rounded down, 0.1–1) at which the whole source fits inside
+ * the slot: a document's page starts whole, not cover-cropped to the slot's shape (issue 11 item 4).
+ */
+export function fitScale(source: CropSize, slot: CropSize): number {
+  const cover = Math.max(slot.width / source.width, slot.height / source.height);
+  const fit = Math.min(slot.width / source.width, slot.height / source.height);
+  return Math.min(1, Math.max(CROP_SCALE_MIN, Math.floor((fit / cover) * 10 + 1e-9) / 10));
+}
+
 /** Plans a crop so that only the visible part of the source is ever resized (bounded memory). */
 export function planCrop(source: CropSize, slot: CropSize, params: CropParams): CropPlan {
   const factor = Math.max(slot.width / source.width, slot.height / source.height) * params.scale;

@@ -389,6 +389,8 @@ describe('console journeys per role', () => {
     const shown = () =>
       preview.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.src : ''));
     await expect.poll(shown, { timeout: 20_000 }).not.toBe('');
+    // The page starts whole in the square slot (fit), not cover-cropped: A4 fits at 0.7.
+    await editor.getByText('Skala: 0.7').waitFor();
     const firstPage = await shown();
     await editor.getByLabel('Side').selectOption('2');
     await expect
