@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, planCrop } from './crop';
+import { planCrop } from './crop';
 
 const slot = { width: 480, height: 895 };
 
@@ -28,16 +28,14 @@ describe('planCrop', () => {
     expect(away).toMatchObject({ source: null, target: null });
   });
 
-  it('starts a document page whole: at fitScale the entire A4 page lies inside a square slot', () => {
+  it('starts a document page whole: with fit, the entire A4 page lies inside a square slot at scale 1', () => {
     const a4 = { width: 595, height: 842 };
     const square = { width: 1080, height: 1080 };
-    const scale = fitScale(a4, square);
-    expect(scale).toBe(0.7);
-    const plan = planCrop(a4, square, { scale, offsetX: 0, offsetY: 0 });
-    expect(plan.source).toEqual({ left: 0, top: 0, width: 595, height: 842 });
-    // At scale 1 (cover) the page's top and bottom were cut off.
+    const fit = planCrop(a4, square, { scale: 1, offsetX: 0, offsetY: 0, fit: true });
+    expect(fit.source).toEqual({ left: 0, top: 0, width: 595, height: 842 });
+    expect(fit.target?.height).toBe(1080);
+    expect(fit.target?.width).toBeLessThan(1080);
+    // Covering (images) cuts the page's top and bottom off.
     expect(planCrop(a4, square, { scale: 1, offsetX: 0, offsetY: 0 }).source?.height).toBeLessThan(842);
-    // A source of the slot's own shape needs no shrinking.
-    expect(fitScale(square, square)).toBe(1);
   });
 });

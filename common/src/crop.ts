@@ -3,12 +3,16 @@
  * the crop and the console that previews it. At scale 1 the source covers the slot (like CSS
  * `object-fit: cover`) and is centred; `scale` (0.1–2) zooms around that, and offsetX/offsetY
  * move the source right/down by that many slot pixels from the centred position. Parts of the
- * slot the source does not reach stay transparent.
+ * slot the source does not reach stay transparent. A document page (`fit`) starts whole instead:
+ * at scale 1 it fits inside the slot (like `object-fit: contain`), so an A4 notice in a square slot
+ * keeps its heading (issue 11 item 4).
  */
 export interface CropParams {
   scale: number;
   offsetX: number;
   offsetY: number;
+  /** Scale 1 fits the whole source inside the slot rather than covering it (PDF pages). */
+  fit?: boolean;
 }
 
 export interface CropSize {
@@ -30,19 +34,10 @@ export const CROP_SCALE_MAX = 2;
 /** Zoom steps of content spec §9. */
 export const CROP_ZOOM_STEPS = [0.1, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
-/**
- * The scale (on the slider's 0.1 steps, rounded down, 0.1–1) at which the whole source fits inside
- * the slot: a document's page starts whole, not cover-cropped to the slot's shape (issue 11 item 4).
- */
-export function fitScale(source: CropSize, slot: CropSize): number {
-  const cover = Math.max(slot.width / source.width, slot.height / source.height);
-  const fit = Math.min(slot.width / source.width, slot.height / source.height);
-  return Math.min(1, Math.max(CROP_SCALE_MIN, Math.floor((fit / cover) * 10 + 1e-9) / 10));
-}
-
 /** Plans a crop so that only the visible part of the source is ever resized (bounded memory). */
 export function planCrop(source: CropSize, slot: CropSize, params: CropParams): CropPlan {
-  const factor = Math.max(slot.width / source.width, slot.height / source.height) * params.scale;
+  const ratios = [slot.width / source.width, slot.height / source.height];
+  const factor = (params.fit ? Math.min(...ratios) : Math.max(...ratios)) * params.scale;
   const placedWidth = source.width * factor;
   const placedHeight = source.height * factor;
   const left = (slot.width - placedWidth) / 2 + params.offsetX;

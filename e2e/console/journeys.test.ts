@@ -389,8 +389,17 @@ describe('console journeys per role', () => {
     const shown = () =>
       preview.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.src : ''));
     await expect.poll(shown, { timeout: 20_000 }).not.toBe('');
-    // The page starts whole in the square slot (fit), not cover-cropped: A4 fits at 0.7.
-    await editor.getByText('Skala: 0.7').waitFor();
+    // The page starts whole in the square slot (fit), not cover-cropped: beside an A4 page the
+    // rendition's left edge is empty (transparent).
+    const cornerAlpha = await preview.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const g = canvas.getContext('2d');
+      g?.drawImage(img, 0, 0);
+      return g?.getImageData(2, Math.floor(img.naturalHeight / 2), 1, 1).data[3];
+    });
+    expect(cornerAlpha).toBe(0);
     const firstPage = await shown();
     await editor.getByLabel('Side').selectOption('2');
     await expect

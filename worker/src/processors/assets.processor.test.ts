@@ -128,8 +128,11 @@ describe('assets/crop processor', () => {
     );
     const image = await cropped(asset.id);
     expect([image.width, image.height]).toEqual([480, 895]);
-    // Page 2 is filled with rgb(0.1, 0.5, 0.7).
-    const [r, g, b] = image.pixel(20, 20);
+    // Page 2 is filled with rgb(0.1, 0.5, 0.7); the whole 300×400 page fits the 480-wide slot
+    // (fit, issue 11 item 4), so above and below it the slot stays empty.
+    expect(image.pixel(240, 20)[3]).toBe(0);
+    expect(image.pixel(240, 874)[3]).toBe(0);
+    const [r, g, b] = image.pixel(20, 447);
     expect(Math.abs(r - 26)).toBeLessThan(4);
     expect(Math.abs(g - 128)).toBeLessThan(4);
     expect(Math.abs(b - 179)).toBeLessThan(4);

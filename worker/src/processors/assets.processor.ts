@@ -38,6 +38,8 @@ export async function renderCrop(
     scale: row.scale,
     offsetX: row.offsetX,
     offsetY: row.offsetY,
+    // A document page starts whole in the slot (fit); an image covers it.
+    fit: row.type === 2,
   });
   const layers: OverlayOptions[] = [];
   if (plan.source && plan.target) {

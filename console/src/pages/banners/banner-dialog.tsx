@@ -1,4 +1,3 @@
-import { fitScale } from '@oppslag/common/crop.ts';
 import { BANNER_DEFAULT_DURATION, BANNER_DURATION_MAX } from '@oppslag/common/schemas/content.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -142,12 +141,7 @@ export function BannerDialog({
     try {
       const a = await uploadAsset(file, entityId, slot, setProgress);
       setAsset(a);
-      // A document starts with its whole page in the slot (fit), an image covers it.
-      const scale =
-        a.type === 2 && a.width && a.height
-          ? fitScale({ width: a.width, height: a.height }, slotSize)
-          : a.scale;
-      setCrop({ page: a.page, scale, offsetX: a.offsetX, offsetY: a.offsetY });
+      setCrop({ page: a.page, scale: a.scale, offsetX: a.offsetX, offsetY: a.offsetY });
       setKind('banner-asset');
       setTemplateId(null);
     } catch (err) {
