@@ -12,6 +12,8 @@ export interface EntityPresentation {
   permissions?: readonly Permission[];
   /** Ids of displays currently online (from the presence store). */
   online?: ReadonlySet<number>;
+  /** The chain above a member's highest readable entity (see entitySchema.ancestors). */
+  ancestors?: Entity['ancestors'];
 }
 
 /**
@@ -57,6 +59,7 @@ export function presentEntity(row: EntityRow, p: EntityPresentation): Entity {
     entity.onlineStatus = registered ? (p.online?.has(row.id) ?? false) : null;
   }
   if (p.permissions) entity.permissions = [...p.permissions];
+  if (p.ancestors) entity.ancestors = p.ancestors;
   return entity;
 }
 
@@ -89,12 +92,20 @@ const CLOSE = Buffer.from(']');
  * and UTF-8-encoding some hundred kilobytes again; the kept bytes go when the row object goes.
  */
 export function presentEntitiesJson(
-  items: readonly { row: EntityRow; permissions?: readonly Permission[] }[],
-  p: Omit<EntityPresentation, 'permissions'> & { rows?: WeakMap<EntityRow, Map<number, Buffer>> },
+  items: readonly { row: EntityRow; permissions?: readonly Permission[]; ancestors?: Entity['ancestors'] }[],
+  p: Omit<EntityPresentation, 'permissions' | 'ancestors'> & {
+    rows?: WeakMap<EntityRow, Map<number, Buffer>>;
+  },
 ): Buffer {
   const parts: Buffer[] = [OPEN];
   const admin = p.actor.admin ? 1 : 0;
-  for (const { row, permissions } of items) {
+  for (const { row, permissions, ancestors } of items) {
+    if (parts.length > 1) parts.push(COMMA);
+    // A member's highest entities (a few per user) carry their chain: presented each time, not kept.
+    if (ancestors) {
+      parts.push(Buffer.from(JSON.stringify(presentEntity(row, { ...p, permissions, ancestors }))));
+      continue;
+    }
     // The viewer variant as a small number: superadmin, online state, which permission list.
     const online = row.type === 'display' && row.registeredAt !== null ? (p.online?.has(row.id) ? 2 : 1) : 0;
     const variant = admin + online * 2 + permissionListId(permissions) * 8;
@@ -108,7 +119,6 @@ export function presentEntitiesJson(
       bytes = Buffer.from(JSON.stringify(presentEntity(row, { ...p, permissions })));
       kept.set(variant, bytes);
     }
-    if (parts.length > 1) parts.push(COMMA);
     parts.push(bytes);
   }
   parts.push(CLOSE);

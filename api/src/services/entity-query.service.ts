@@ -1,8 +1,17 @@
+import type { Actor } from '@oppslag/common';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities } from '../db/schema/index';
 import { notFound } from '../errors';
 import type { EntityRow } from '../presenters/entity.presenter';
+import { getGrants } from './access.service';
+import { loadChain } from './entity-chain.service';
+
+export interface EntityAncestor {
+  id: number;
+  name: string;
+  features: string[];
+}
 
 /** A live (not deleted) entity row, or 404. */
 export async function loadEntity(tx: Tx, id: number): Promise<EntityRow> {
@@ -12,6 +21,22 @@ export async function loadEntity(tx: Tx, id: number): Promise<EntityRow> {
     .where(and(eq(entities.id, id), eq(entities.deleted, false)));
   if (!row) throw notFound('Entity');
   return row;
+}
+
+/**
+ * The chain above `row` when the actor cannot read its parent (no grant there or above): what
+ * the entity list attaches to a member's highest entities (`ancestorsInTree`), for the single-entity read.
+ */
+export async function ancestorsAbove(
+  tx: Tx,
+  actor: Actor,
+  row: EntityRow,
+): Promise<EntityAncestor[] | undefined> {
+  if (actor.admin || row.parentId === null) return undefined;
+  const chain = (await loadChain(tx, row.parentId)) ?? [];
+  const granted = new Set((await getGrants(tx, actor.id)).map((g) => g.entityId));
+  if (chain.some((e) => granted.has(e.id))) return undefined;
+  return chain.map((e) => ({ id: e.id, name: e.name, features: e.features }));
 }
 
 /** Ids of a live entity and all its live descendants (the entity first). */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { EntityRow } from '../presenters/entity.presenter';
 import { getGrants } from './access.service';
+import type { EntityAncestor } from './entity-query.service';
 import { selectEntities } from './entity-query.service';
 
 /**
@@ -18,6 +19,8 @@ export interface EntityTree {
   rows: EntityRow[];
   /** Live children per live parent id. */
   children: Map<number, EntityRow[]>;
+  /** Live rows by id. */
+  byId: Map<number, EntityRow>;
 }
 
 /**
@@ -43,13 +46,15 @@ export async function entityTableVersion(tx: Tx): Promise<string> {
 /** A snapshot from live rows (by id ascending): the rows and each parent's live children. */
 export function treeOf(version: string, rows: EntityRow[]): EntityTree {
   const children = new Map<number, EntityRow[]>();
+  const byId = new Map<number, EntityRow>();
   for (const row of rows) {
+    byId.set(row.id, row);
     if (row.parentId === null) continue;
     const list = children.get(row.parentId);
     if (list) list.push(row);
     else children.set(row.parentId, [row]);
   }
-  return { version, rows, children };
+  return { version, rows, children, byId };
 }
 
 /** One snapshot per database handle; concurrent requests after a change share one reload. */
@@ -135,4 +140,27 @@ export async function visibleFromTree(
     actor.admin ? Promise.resolve([] as Grant[]) : getGrants(tx, actor.id),
   ]);
   return { tree, items: visibleInTree(tree, actor, grants) };
+}
+
+/**
+ * A member's highest readable entities carry the chain above them (names and special features,
+ * nearest first; `entitySchema.ancestors`): what is switched on above (the organization's banner
+ * slot) is on below, and inherited notes and banners name where they come from. Other items are
+ * returned as they are; the superadmin reads everything and gets none.
+ */
+export function ancestorsInTree(
+  tree: EntityTree,
+  items: readonly VisibleTreeEntity[],
+): (VisibleTreeEntity & { ancestors?: EntityAncestor[] })[] {
+  const visible = new Set(items.map((i) => i.row.id));
+  return items.map((item) => {
+    if (item.role === null || item.row.parentId === null || visible.has(item.row.parentId)) return item;
+    const ancestors: EntityAncestor[] = [];
+    let above = tree.byId.get(item.row.parentId);
+    while (above && ancestors.length < 64) {
+      ancestors.push({ id: above.id, name: above.name, features: above.features });
+      above = above.parentId === null ? undefined : tree.byId.get(above.parentId);
+    }
+    return ancestors.length ? { ...item, ancestors } : item;
+  });
 }

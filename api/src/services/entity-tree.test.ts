@@ -30,6 +30,7 @@ const row = (id: number, parentId: number | null, extra: Partial<EntityRow> = {}
   latitude: null,
   longitude: null,
   quietHours: null,
+  largePrint: null,
   apiKey: id % 3 === 0 ? `key-${id}` : null,
   apiKeyVersion: 1,
   layoutId: null,

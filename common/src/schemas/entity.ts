@@ -118,6 +118,14 @@ export const entitySchema = z.object({
   registered: z.boolean().optional(),
   deleted: z.boolean(),
   permissions: z.array(z.string()).optional(),
+  /**
+   * Only on a member's highest readable entities: the chain above it, nearest first, with just the
+   * names and special features. What is switched on above (e.g. the banner slot of the organization)
+   * is on for everything below, and inherited notes and banners name where they come from.
+   */
+  ancestors: z
+    .array(z.object({ id: z.number().int(), name: z.string(), features: z.array(z.string()) }))
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -152,3 +152,17 @@ export function moveTargets(byId: Record<number, Entity>, id: number): Entity[] 
     .filter((e) => !excluded.has(e.id) && e.type !== 'display')
     .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
 }
+
+/**
+ * An entity's name: from the list, else from the chain the API sends above a member's highest
+ * entities (inherited notes and banners come from there); undefined when unknown.
+ */
+export function entityName(byId: Record<number, Entity>, id: number): string | undefined {
+  const known = byId[id]?.name;
+  if (known !== undefined) return known;
+  for (const e of Object.values(byId)) {
+    const above = e.ancestors?.find((a) => a.id === id);
+    if (above) return above.name;
+  }
+  return undefined;
+}

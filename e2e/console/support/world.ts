@@ -1,3 +1,4 @@
+import { genericWebhook } from '@oppslag/api/testing';
 import type { TestStack } from '@oppslag/stack/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -92,4 +93,17 @@ export async function useToken(context: BrowserContext, token: string, locale?: 
 /** Waits until the console finished its first route (spinner gone). */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+}
+
+let smsSeq = 0;
+/** A resident's SMS through the signed provider webhook, as the SMS provider would post it. */
+export async function receiveSms(stack: TestStack, msg: { from: string; text: string }): Promise<void> {
+  smsSeq += 1;
+  const hook = genericWebhook(stack.deps.config.sms.webhookSecret, {
+    id: `e2e-${Date.now()}-${smsSeq}`,
+    from: msg.from,
+    text: msg.text,
+  });
+  const res = await stack.request('POST', hook.path, { headers: hook.headers, raw: hook.body });
+  if (res.status !== 200) throw new Error(`webhook refused: ${res.status} ${JSON.stringify(res.body)}`);
 }

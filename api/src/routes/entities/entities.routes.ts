@@ -8,8 +8,8 @@ import { type EntityRow, presentEntitiesJson } from '../../presenters/entity.pre
 import { displayPreview } from '../../services/display-preview.service';
 import { createEntity, regenerateApiKey, updateEntity } from '../../services/entity.service';
 import { deleteEntity } from '../../services/entity-delete.service';
-import { loadEntity } from '../../services/entity-query.service';
-import { visibleFromTree } from '../../services/entity-tree.service';
+import { ancestorsAbove, loadEntity } from '../../services/entity-query.service';
+import { ancestorsInTree, visibleFromTree } from '../../services/entity-tree.service';
 import { viewEntity } from '../../services/entity-view.service';
 import { isOnline } from '../../services/presence.service';
 import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
@@ -26,7 +26,8 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
   // Each row's JSON bytes per viewer variant, kept while the entity tree snapshot holds the row.
   const rows = new WeakMap<EntityRow, Map<number, Buffer>>();
   const ownList = async (actor: AuthedUser) => {
-    const { items } = await visibleFromTree(db, actor);
+    const { tree, items: visible } = await visibleFromTree(db, actor);
+    const items = ancestorsInTree(tree, visible);
     const displays = items.filter((i) => i.row.type === 'display' && i.row.registeredAt !== null);
     const online = await isOnline(
       deps.redis,
@@ -39,8 +40,10 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
   };
   mountContract(router, deps, entitiesContract, {
     list: ({ actor }) => ownList(actor),
-    get: async ({ actor, params, access }) =>
-      viewEntity(deps, actor, await loadEntity(db, params.id), access.permissions),
+    get: async ({ actor, params, access }) => {
+      const row = await loadEntity(db, params.id);
+      return viewEntity(deps, actor, row, access.permissions, await ancestorsAbove(db, actor, row));
+    },
     create: async ({ actor, body, uow }) => {
       const { row, permissions } = await uow((tx) => createEntity(tx, body, actor, ctxOf()));
       return viewEntity(deps, actor, row, permissions);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities, events } from '../../db/schema/index';
 import { decodeDisplayId } from '../../lib/hashids';
-import { createEntity, createWorld, type World } from '../../test/fixtures';
+import { createEntity, createUser, createWorld, grant, type World } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 
 describe('entities: list, read, create', () => {
@@ -43,6 +43,44 @@ describe('entities: list, read, create', () => {
     expect(owner.body.permissions).toContain('delete_entity');
     const admin = await api.request('GET', `/api/entities/${e.displayA.id}`, { token: u.superadmin.token });
     expect(admin.body.apiKey).toBe('key-a');
+  });
+
+  it("names the chain above a member's highest entities, with its features, and nothing above the superadmin's", async () => {
+    const { entities: e, users: u } = world;
+    // A member of group A only: the organization above is not readable, but what it switched on
+    // (its banner slot) applies below, and inherited content names it.
+    const groupOnly = await createEntity(api.deps, { name: 'Group A2', type: 'group', parentId: e.orgA.id });
+    const below = await createEntity(api.deps, {
+      name: 'Display A2',
+      type: 'display',
+      parentId: groupOnly.id,
+    });
+    const member = await createUser(api.deps, { email: 'group-admin@example.com' });
+    await grant(api.deps, member.id, groupOnly.id, 'administrator');
+    await api.request('PUT', `/api/entities/${e.orgA.id}`, {
+      token: u.superadmin.token,
+      body: { features: ['banner'] },
+    });
+    const list = await api.request('GET', '/api/entities', { token: member.token });
+    expect(ids(list.body)).toEqual(ids([groupOnly, below]));
+    const top = list.body.find((x: { id: number }) => x.id === groupOnly.id);
+    expect(top.ancestors).toEqual([
+      { id: e.orgA.id, name: 'Org A', features: ['banner'] },
+      { id: e.root.id, name: 'System', features: [] },
+    ]);
+    expect(list.body.find((x: { id: number }) => x.id === below.id)).not.toHaveProperty('ancestors');
+    const one = await api.request('GET', `/api/entities/${groupOnly.id}`, { token: member.token });
+    expect(one.body.ancestors).toEqual(top.ancestors);
+    // The owner of org A reads the organization itself: the system root above is named; the
+    // superadmin reads everything and gets no chain.
+    const owner = await api.request('GET', '/api/entities', { token: u.owner.token });
+    expect(owner.body.find((x: { id: number }) => x.id === e.groupA.id)).not.toHaveProperty('ancestors');
+    const admin = await api.request('GET', `/api/entities/${groupOnly.id}`, { token: u.superadmin.token });
+    expect(admin.body).not.toHaveProperty('ancestors');
+    await api.request('PUT', `/api/entities/${e.orgA.id}`, {
+      token: u.superadmin.token,
+      body: { features: [] },
+    });
   });
 
   it('presents an entity the same in the list as on its own', async () => {

@@ -72,6 +72,33 @@ export function BannerDialog({
   const [busy, setBusy] = useState(false);
   const now = new Date();
 
+  // A PDF page is drawn by the server, so the preview is its rendition: after the page, scale or
+  // offset changes, the crop is stored (debounced) and the new rendition shown once it is made, so
+  // the preview follows the controls (issue 11 item 4: choosing another page changed nothing).
+  useEffect(() => {
+    if (asset?.type !== 2) return;
+    const stored = { page: asset.page, scale: asset.scale, offsetX: asset.offsetX, offsetY: asset.offsetY };
+    const changed = JSON.stringify(stored) !== JSON.stringify(crop);
+    if (!changed && !asset.cropPending) return;
+    let live = true;
+    const timer = setTimeout(async () => {
+      try {
+        let next = changed ? await assetsApi.setCrop(asset.id, { ...crop, slot }) : asset;
+        for (let i = 0; live && next.cropPending && i < 30; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          next = await assetsApi.get(asset.id);
+        }
+        if (live) setAsset(next);
+      } catch {
+        // Saving stores the crop again and says what failed.
+      }
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [asset, crop, slot]);
+
   useEffect(() => {
     if (!editing) return;
     const c = editing.content;

@@ -1,21 +1,22 @@
 import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
 import type { Entity } from '../../api/entities.api';
 
+type Chained = Pick<Entity, 'id' | 'parentId' | 'features' | 'ancestors'>;
+
 /**
  * A content slot is on for an entity when it or an ancestor switched the special feature on
- * (the special features card switches "this entity and everything under it").
+ * (the special features card switches "this entity and everything under it"). A member's list
+ * stops at the highest entity they can read; the API sends the features above it in `ancestors`.
  */
-export function slotFeatureOn(
-  entity: Pick<Entity, 'id' | 'parentId' | 'features'>,
-  byId: Record<number, Pick<Entity, 'id' | 'parentId' | 'features'>>,
-  slot: ContentSlot,
-): boolean {
+export function slotFeatureOn(entity: Chained, byId: Record<number, Chained>, slot: ContentSlot): boolean {
   const seen = new Set<number>();
-  let current: Pick<Entity, 'id' | 'parentId' | 'features'> | undefined = entity;
+  let current: Chained | undefined = entity;
   while (current && !seen.has(current.id)) {
     if (current.features.includes(slot)) return true;
     seen.add(current.id);
-    current = current.parentId === null ? undefined : byId[current.parentId];
+    const parent: Chained | undefined = current.parentId === null ? undefined : byId[current.parentId];
+    if (!parent && current.ancestors) return current.ancestors.some((a) => a.features.includes(slot));
+    current = parent;
   }
   return false;
 }

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../api/content.api';
 import { entitiesAtom } from '../../state/entities';
+import { entityName } from '../../state/entities.reducer';
 
 /**
  * How an inherited banner names where it comes from: master content says so, an ancestor's banner
@@ -12,7 +13,7 @@ export function useOriginLabel(): (item: Pick<Content, 'master' | 'entityId'>) =
   const { byId } = useAtomValue(entitiesAtom);
   return (item) => {
     if (item.master) return t('master');
-    const name = item.entityId !== undefined ? byId[item.entityId]?.name : undefined;
+    const name = item.entityId !== undefined ? entityName(byId, item.entityId) : undefined;
     return name ? t('inheritedFrom', { name }) : t('inherited');
   };
 }

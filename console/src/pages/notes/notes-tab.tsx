@@ -13,7 +13,7 @@ import { formatRelative } from '../../lib/dates';
 import { useFlash } from '../../lib/use-flash';
 import { onRealtimeEvent } from '../../realtime/socket';
 import { entitiesAtom } from '../../state/entities';
-import { ancestry } from '../../state/entities.reducer';
+import { ancestry, entityName } from '../../state/entities.reducer';
 import { useCan } from '../../state/permissions';
 import { showSnackbar } from '../../state/snackbar';
 import { useEntity } from '../entity/entity-frame';
@@ -175,7 +175,7 @@ export default function NotesTab() {
                     <p className="mt-1 text-xs text-slate-600">
                       {t('inheritedFrom')}{' '}
                       <Link to={`/entities/${note.entityId}/notes`} className="text-primary-700 underline">
-                        {byId[note.entityId]?.name ?? `#${note.entityId}`}
+                        {entityName(byId, note.entityId) ?? `#${note.entityId}`}
                       </Link>
                     </p>
                   )}
