@@ -9,7 +9,6 @@ import { type BenchModule, type BenchRow, formatRows } from './lib/bench';
 const registry: Record<string, () => Promise<BenchModule>> = {
   'api-entities': () => import('./api-entities.bench'),
   realtime: () => import('./realtime.bench'),
-  alerts: () => import('./alerts.bench'),
   'display-content': () => import('./display-content.bench'),
   display: () => import('./display.bench'),
   sms: () => import('./sms.bench'),
