@@ -59,6 +59,8 @@ export class DisplayClients {
       Array.from({ length: processes }, async () => {
         const child = fork(fileURLToPath(new URL('./display-clients.mjs', import.meta.url)), [], {
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          // Plain JavaScript: no TypeScript loader in the load generators.
+          execArgv: [],
         });
         await new Promise<void>((resolve) =>
           child.on('message', (m: FromChild) => m.type === 'ready' && resolve()),
@@ -169,11 +171,11 @@ export class DisplayClients {
   }
 
   /**
-   * Arms the reconnect storm: from now on a dropped display reconnects with the player's backoff
-   * and refetches its content with its ETag. Resolves when every display is served (or failed),
+   * Arms the reconnect storm: from now on a dropped display reconnects to `gatewayUrl` with the
+   * player's backoff and refetches its content with its ETag. Resolves when every display is served (or failed),
    * or with what was done after `timeoutMs`.
    */
-  storm(apiUrl: string, timeoutMs: number) {
+  storm(apiUrl: string, gatewayUrl: string, timeoutMs: number) {
     const results = this.children.map(
       (c) =>
         new Promise<Extract<FromChild, { type: 'storm' }>>((resolve) => {
@@ -186,7 +188,7 @@ export class DisplayClients {
           setTimeout(() => c.connected && c.send({ type: 'stormReport' }), timeoutMs).unref();
         }),
     );
-    for (const c of this.children) c.send({ type: 'storm', apiUrl });
+    for (const c of this.children) c.send({ type: 'storm', apiUrl, url: gatewayUrl });
     return Promise.all(results).then((r) => ({
       served: r.reduce((n, x) => n + x.served, 0),
       errors: r.reduce((n, x) => n + x.errors, 0),

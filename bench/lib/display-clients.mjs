@@ -12,7 +12,7 @@
 //   { type: 'partial' }                                    → { type: 'partial', counts: {id: n} }
 //   { type: 'fetch', apiUrl }                              each display fetches its content once (keeps the ETag)
 //                                                          → { type: 'fetched', ok, failed }
-//   { type: 'storm', apiUrl }                              from now on a dropped socket reconnects with the
+//   { type: 'storm', apiUrl, url }                         from now on a dropped socket reconnects (to url) with the
 //                                                          player's backoff and refetches its content
 //                                                          → { type: 'storm', served, errors, lastServedAt, statuses }
 //   { type: 'close' }                                      closes every socket and exits
@@ -176,6 +176,8 @@ process.on('message', async (msg) => {
     );
     send({ type: 'fetched', ok: displays.length - failed, failed });
   } else if (msg.type === 'storm') {
+    // Screens reconnect to `url` (the gateway that stays, behind the same address in production).
+    if (msg.url) target.url = msg.url;
     storm = { apiUrl: msg.apiUrl, served: 0, errors: 0, lastServedAt: 0, statuses: {} };
   } else if (msg.type === 'stormReport') {
     report();

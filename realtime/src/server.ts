@@ -79,6 +79,9 @@ export async function startRealtime(
       const identity = await identify(deps, socket.handshake.auth?.token);
       if (!identity) return next(unauthorizedError());
       socket.data.identity = identity;
+      // A screen's token is never read again (a regenerated key cuts its sockets off by room; a
+      // recovery runs this check on the token it sends then): the socket does not keep it.
+      if (identity.kind === 'display') socket.handshake.auth = {};
       // Rooms are joined before the client sees `connect`, so nothing pushed after that is missed;
       // rooms restored by recovery are corrected to what the token allows now.
       const desired = await roomsFor(deps.database.db, identity);
