@@ -270,13 +270,14 @@ export async function run(): Promise<BenchOutcome> {
     };
     const gatewayCpu = () => gw.ask<NodeJS.CpuUsage>('cpu');
 
-    // The live set at one instant includes what is in flight (a presence heartbeat's pipeline of a
-    // command per screen, every 10 s): the least of three readings half a second apart is the settled heap.
+    // The live set at one instant includes what is in flight (the last handshakes' database
+    // writes, a presence heartbeat's pipeline of a command per screen every 10 s): the least of
+    // five readings a second apart is the settled heap.
     const settledHeap = async () => {
       const readings: number[] = [];
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 1000));
         readings.push(await gw.ask<number>('heap'));
-        await new Promise((r) => setTimeout(r, 500));
       }
       return Math.min(...readings);
     };
