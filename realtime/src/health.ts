@@ -12,8 +12,8 @@ type Kind = keyof typeof MIN_GAP_MS;
  * what it shows and screenshots of itself; each report is parsed against the common schema and
  * written by the API's services. A stored screenshot is announced to the consoles following the
  * display (`display.health`), which refetch the health over REST. Memory per display socket is
- * three listeners and one small record of when it last wrote (the gateway's heap per display is
- * measured by the performance bench).
+ * three references to listeners that all sockets share, and one small record of when it last
+ * wrote (the gateway's heap per display is measured by the performance bench).
  */
 export class DisplayHealthReports {
   /** When each display socket last wrote each kind (a weak map: it goes with the socket). */
@@ -22,49 +22,73 @@ export class DisplayHealthReports {
   constructor(
     private readonly io: GatewayServer,
     private readonly deps: AppDeps,
-  ) {}
+  ) {
+    this.listeners = this.makeListeners();
+  }
+
+  /** The report listeners, shared by every display socket (each called with its socket as `this`). */
+  private readonly listeners: ReturnType<DisplayHealthReports['makeListeners']>;
 
   attach(socket: GatewaySocket): void {
-    const identity = socket.data.identity;
-    if (identity.kind !== 'display') return;
-    const { displayId, ancestry } = identity;
-    const db = this.deps.database.db;
-    socket.on('display.heartbeat', (raw) => {
-      const report = heartbeatReportSchema.safeParse(raw);
-      if (!report.success || !this.allow(socket, 'heartbeat')) return;
-      void recordHeartbeat(db, displayId, report.data, this.deps.now()).catch((err: Error) =>
-        this.deps.logger.warn({ err: err.message, displayId }, 'heartbeat not stored'),
-      );
-    });
-    socket.on('display.rendered', (raw) => {
-      const report = renderedReportSchema.safeParse(raw);
-      if (!report.success || !this.allow(socket, 'rendered')) return;
-      void recordRendered(db, displayId, report.data, this.deps.now()).catch((err: Error) =>
-        this.deps.logger.warn({ err: err.message, displayId }, 'delivery not stored'),
-      );
-    });
-    socket.on('display.screenshot', async (image, ack) => {
-      const answer = (result: ScreenshotAck) => typeof ack === 'function' && ack(result);
-      if (!(image instanceof Uint8Array || image instanceof ArrayBuffer))
-        return answer({ ok: false, reason: 'invalid_file' });
-      if (!this.allow(socket, 'screenshot')) return answer({ ok: false, reason: 'payload_too_large' });
-      const bytes = image instanceof Uint8Array ? image : new Uint8Array(image);
-      const now = this.deps.now();
-      try {
-        const result = await storeScreenshot(db, displayId, bytes, now);
-        if (result.ok)
-          this.io.to([...ancestry.map(rooms.entity), rooms.admin]).emit('display.health', {
-            id: randomUUID(),
-            seq: 0 as const,
-            entityId: displayId,
-            data: { displayId, screenshotAt: now.toISOString() },
-          });
-        answer(result);
-      } catch (err) {
-        this.deps.logger.warn({ err: (err as Error).message, displayId }, 'screenshot not stored');
-        answer({ ok: false, reason: 'invalid_file' });
-      }
-    });
+    if (socket.data.identity.kind !== 'display') return;
+    socket.on('display.heartbeat', this.listeners.heartbeat);
+    socket.on('display.rendered', this.listeners.rendered);
+    socket.on('display.screenshot', this.listeners.screenshot);
+  }
+
+  private makeListeners() {
+    const reports = this;
+    const { deps } = this;
+    const db = deps.database.db;
+    const displayOf = (socket: GatewaySocket) => {
+      const identity = socket.data.identity;
+      return identity.kind === 'display' ? identity : null;
+    };
+    return {
+      heartbeat(this: GatewaySocket, raw: unknown) {
+        const display = displayOf(this);
+        const report = heartbeatReportSchema.safeParse(raw);
+        if (!display || !report.success || !reports.allow(this, 'heartbeat')) return;
+        const { displayId } = display;
+        void recordHeartbeat(db, displayId, report.data, deps.now()).catch((err: Error) =>
+          deps.logger.warn({ err: err.message, displayId }, 'heartbeat not stored'),
+        );
+      },
+      rendered(this: GatewaySocket, raw: unknown) {
+        const display = displayOf(this);
+        const report = renderedReportSchema.safeParse(raw);
+        if (!display || !report.success || !reports.allow(this, 'rendered')) return;
+        const { displayId } = display;
+        void recordRendered(db, displayId, report.data, deps.now()).catch((err: Error) =>
+          deps.logger.warn({ err: err.message, displayId }, 'delivery not stored'),
+        );
+      },
+      async screenshot(this: GatewaySocket, image: unknown, ack: unknown) {
+        const answer = (result: ScreenshotAck) => typeof ack === 'function' && ack(result);
+        const display = displayOf(this);
+        if (!display) return;
+        if (!(image instanceof Uint8Array || image instanceof ArrayBuffer))
+          return answer({ ok: false, reason: 'invalid_file' });
+        if (!reports.allow(this, 'screenshot')) return answer({ ok: false, reason: 'payload_too_large' });
+        const { displayId, ancestry } = display;
+        const bytes = image instanceof Uint8Array ? image : new Uint8Array(image);
+        const now = deps.now();
+        try {
+          const result = await storeScreenshot(db, displayId, bytes, now);
+          if (result.ok)
+            reports.io.to([...ancestry.map(rooms.entity), rooms.admin]).emit('display.health', {
+              id: randomUUID(),
+              seq: 0 as const,
+              entityId: displayId,
+              data: { displayId, screenshotAt: now.toISOString() },
+            });
+          answer(result);
+        } catch (err) {
+          deps.logger.warn({ err: (err as Error).message, displayId }, 'screenshot not stored');
+          answer({ ok: false, reason: 'invalid_file' });
+        }
+      },
+    };
   }
 
   /** Whether this socket may write `kind` now (a misbehaving screen cannot flood the database). */

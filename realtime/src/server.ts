@@ -15,6 +15,7 @@ import { Server } from 'socket.io';
 import { identify, originAllowed, unauthorizedError } from './auth';
 import { DisplayHealthReports } from './health';
 import type { GatewayServer, GatewaySocket } from './identity';
+import { releaseHandshakeRequests } from './lean';
 import { DisplayPresence } from './presence';
 import { createEventPusher } from './push';
 import { applyRooms, entityRoomFor, maySubscribe, roomsFor } from './rooms';
@@ -69,6 +70,7 @@ export async function startRealtime(
       origin: (origin, callback) => callback(null, originAllowed(origin, undefined, allowList)),
     },
   });
+  releaseHandshakeRequests(io);
   /** Each socket's baselines, read before its `connect` and sent right after it. */
   const baselines = new WeakMap<GatewaySocket, SyncPayload[]>();
 
@@ -77,6 +79,9 @@ export async function startRealtime(
       const identity = await identify(deps, socket.handshake.auth?.token);
       if (!identity) return next(unauthorizedError());
       socket.data.identity = identity;
+      // A screen's token is never read again (a regenerated key cuts its sockets off by room; a
+      // recovery runs this check on the token it sends then): the socket does not keep it.
+      if (identity.kind === 'display') socket.handshake.auth = {};
       // Rooms are joined before the client sees `connect`, so nothing pushed after that is missed;
       // rooms restored by recovery are corrected to what the token allows now.
       const desired = await roomsFor(deps.database.db, identity);
@@ -91,34 +96,46 @@ export async function startRealtime(
 
   const presence = new DisplayPresence(io, deps);
   const health = new DisplayHealthReports(io, deps);
+  /** Each socket's `subscribe` budget, made at its first request (few sockets ever ask). */
+  const subscribeBudgets = new WeakMap<GatewaySocket, WindowCounter>();
+  const kindOf = (socket: GatewaySocket) => (socket.data.identity.kind === 'display' ? 'display' : 'console');
+
+  // The listeners are shared by every socket (called with the socket as `this`), not closures made
+  // per connection: thousands of screens each holding their own copies is heap for nothing.
+  function onDisconnect(this: GatewaySocket): void {
+    connectedClients.dec({ kind: kindOf(this) });
+    void presence.disconnected(this);
+  }
+  async function onSubscribe(this: GatewaySocket, request: unknown, ack: unknown): Promise<void> {
+    let subscribes = subscribeBudgets.get(this);
+    if (!subscribes) {
+      subscribes = new WindowCounter(SUBSCRIBE_LIMIT, SUBSCRIBE_WINDOW_MS);
+      subscribeBudgets.set(this, subscribes);
+    }
+    // Each request reads the database: a socket flooding it is answered without a check.
+    if (!subscribes.take(Date.now())) {
+      subscribeLimited.inc();
+      if (typeof ack === 'function') ack({ ok: false, error: 'rate_limited' });
+      return;
+    }
+    const entityId: unknown = (request as { entityId?: unknown } | null)?.entityId;
+    const ok =
+      typeof entityId === 'number' &&
+      Number.isSafeInteger(entityId) &&
+      (await maySubscribe(deps.database.db, this.data.identity, entityId).catch(() => false));
+    if (ok) this.join(entityRoomFor(this.data.identity, entityId));
+    if (typeof ack === 'function') ack({ ok });
+  }
+
   io.on('connection', (socket) => {
-    const kind = socket.data.identity.kind === 'display' ? 'display' : 'console';
-    connectedClients.inc({ kind });
+    connectedClients.inc({ kind: kindOf(socket) });
     void presence.connected(socket);
     health.attach(socket);
     // A recovered connection gets what it missed replayed; a new one needs its baselines.
     if (!socket.recovered) for (const payload of baselines.get(socket) ?? []) socket.emit('sync', payload);
     baselines.delete(socket);
-    socket.on('disconnect', () => {
-      connectedClients.dec({ kind });
-      void presence.disconnected(socket);
-    });
-    const subscribes = new WindowCounter(SUBSCRIBE_LIMIT, SUBSCRIBE_WINDOW_MS);
-    socket.on('subscribe', async (request, ack) => {
-      // Each request reads the database: a socket flooding it is answered without a check.
-      if (!subscribes.take(Date.now())) {
-        subscribeLimited.inc();
-        if (typeof ack === 'function') ack({ ok: false, error: 'rate_limited' });
-        return;
-      }
-      const entityId: unknown = (request as { entityId?: unknown } | null)?.entityId;
-      const ok =
-        typeof entityId === 'number' &&
-        Number.isSafeInteger(entityId) &&
-        (await maySubscribe(deps.database.db, socket.data.identity, entityId).catch(() => false));
-      if (ok) socket.join(entityRoomFor(socket.data.identity, entityId));
-      if (typeof ack === 'function') ack({ ok });
-    });
+    socket.on('disconnect', onDisconnect);
+    socket.on('subscribe', onSubscribe);
   });
   const sync = new RoomSync(io, deps.database.db, {
     intervalMs: opts.syncIntervalMs,

@@ -1,0 +1,191 @@
+// A load-generator process: many display connections speaking the Engine.IO v4 / Socket.IO v5
+// wire protocol over a bare `ws` socket (what socket.io-client sends, without its per-socket
+// machinery), so that thousands of screens cost this process little and the gateway is what is
+// measured. Several of these run side by side (bench/lib/clients.ts), each with its share of the
+// display tokens; they report arrival times on the system's monotonic clock
+// (`process.hrtime`, CLOCK_MONOTONIC, the same in every process on the machine).
+//
+// Messages from the parent (IPC):
+//   { type: 'connect', url, tokens, raw?, concurrency? }   → { type: 'connected', connected, failed, ms }
+//                                                          (adds to the displays already connected)
+//   { type: 'watch', events: string[] }                    events whose arrivals are recorded
+//   { type: 'partial' }                                    → { type: 'partial', counts: {id: n} }
+//   { type: 'fetch', apiUrl }                              each display fetches its content once (keeps the ETag)
+//                                                          → { type: 'fetched', ok, failed }
+//   { type: 'storm', apiUrl, url }                         from now on a dropped socket reconnects (to url) with the
+//                                                          player's backoff and refetches its content
+//                                                          → { type: 'storm', served, errors, lastServedAt, statuses }
+//   { type: 'close' }                                      closes every socket and exits
+// and to it: { type: 'arrived', event, id, times: number[] } once every socket of this process has it.
+import http from 'node:http';
+import WebSocket from 'ws';
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const send = (msg) => process.send?.(msg);
+
+/** @type {{ ws: WebSocket | null, token: string, etag: string | null, connected: boolean, attempt: number }[]} */
+const displays = [];
+let target = { url: '', raw: false };
+const watched = new Set();
+/** Event id → arrival times at this process's sockets. */
+const arrivals = new Map();
+let storm = null;
+
+// `42["name",{"id":"…"` (the gateway's envelopes put `id` first); anything else is not timed.
+const EVENT = /^42\["([^"]+)",\{"id":"([^"]+)"/;
+
+function onEvent(text) {
+  const m = EVENT.exec(text);
+  if (!m || !watched.has(m[1])) return;
+  const at = now();
+  let list = arrivals.get(m[2]);
+  if (!list) {
+    list = [];
+    arrivals.set(m[2], list);
+  }
+  list.push(at);
+  if (list.length === displays.length) {
+    arrivals.delete(m[2]);
+    send({ type: 'arrived', event: m[1], id: m[2], times: list });
+  }
+}
+
+/** Opens one display's connection; resolves true once the namespace connect is acknowledged. */
+function open(d) {
+  return new Promise((resolve) => {
+    const base = target.url.replace(/^http/, 'ws');
+    const ws = new WebSocket(target.raw ? base : `${base}/socket.io/?EIO=4&transport=websocket`, {
+      perMessageDeflate: false,
+    });
+    d.ws = ws;
+    let settled = false;
+    const settle = (ok) => {
+      if (settled) return;
+      settled = true;
+      d.connected = ok;
+      resolve(ok);
+    };
+    ws.on('open', () => {
+      if (target.raw) settle(true);
+    });
+    ws.on('message', (data) => {
+      const text = data.toString();
+      const type = text.charCodeAt(0);
+      if (type === 0x32 /* '2' ping */) return ws.send('3');
+      if (type === 0x30 /* '0' open */) return ws.send(`40${JSON.stringify({ token: d.token })}`);
+      if (text.startsWith('40')) return settle(true);
+      if (text.startsWith('44')) {
+        settle(false);
+        return ws.close();
+      }
+      onEvent(text);
+    });
+    ws.on('error', () => settle(false));
+    ws.on('close', () => {
+      settle(false);
+      d.connected = false;
+      if (storm && d.ws === ws) reconnectLater(d);
+    });
+  });
+}
+
+async function connectAll(batch, concurrency) {
+  let next = 0;
+  let failed = 0;
+  const started = now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < batch.length) {
+        const d = batch[next++];
+        if (!(await open(d))) failed += 1;
+      }
+    }),
+  );
+  return { connected: batch.length - failed, failed, ms: now() - started };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/** GET /api/display/content with the display's token and ETag, as the player does after (re)connecting. */
+function fetchContent(apiUrl, d) {
+  return new Promise((resolve) => {
+    const u = new URL('/api/display/content', apiUrl);
+    const headers = { authorization: `Bearer ${d.token}` };
+    if (d.etag) headers['if-none-match'] = d.etag;
+    const req = http.get({ host: u.hostname, port: u.port, path: u.pathname, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        if (res.headers.etag) d.etag = res.headers.etag;
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    req.on('error', () => resolve(0));
+  });
+}
+
+// The player's backoff (display/src/realtime/socket.ts): 1 s doubling to 30 s, ±50 % jitter.
+function reconnectLater(d) {
+  const delay = Math.min(30_000, 1000 * 2 ** d.attempt) * (0.5 + Math.random());
+  d.attempt += 1;
+  setTimeout(async () => {
+    if (!storm) return;
+    if (!(await open(d))) return; // its close handler schedules the next attempt
+    d.attempt = 0;
+    const status = await fetchContent(storm.apiUrl, d);
+    storm.statuses[status] = (storm.statuses[status] ?? 0) + 1;
+    if (status === 200 || status === 304) {
+      storm.served += 1;
+      storm.lastServedAt = now();
+    } else storm.errors += 1;
+    if (storm.served + storm.errors === displays.length) report();
+  }, delay);
+}
+
+function report() {
+  send({
+    type: 'storm',
+    served: storm.served,
+    errors: storm.errors,
+    lastServedAt: storm.lastServedAt,
+    statuses: storm.statuses,
+  });
+}
+
+process.on('message', async (msg) => {
+  if (msg.type === 'connect') {
+    // A second `connect` adds displays to those already connected (to the same target).
+    target = { url: msg.url, raw: Boolean(msg.raw) };
+    const batch = msg.tokens.map((token) => ({ ws: null, token, etag: null, connected: false, attempt: 0 }));
+    displays.push(...batch);
+    send({ type: 'connected', ...(await connectAll(batch, msg.concurrency ?? 64)) });
+  } else if (msg.type === 'watch') {
+    watched.clear();
+    for (const e of msg.events) watched.add(e);
+  } else if (msg.type === 'partial') {
+    send({ type: 'partial', counts: Object.fromEntries([...arrivals].map(([id, l]) => [id, l.length])) });
+    arrivals.clear();
+  } else if (msg.type === 'fetch') {
+    let next = 0;
+    let failed = 0;
+    await Promise.all(
+      Array.from({ length: 64 }, async () => {
+        while (next < displays.length) {
+          const status = await fetchContent(msg.apiUrl, displays[next++]);
+          if (status !== 200) failed += 1;
+        }
+      }),
+    );
+    send({ type: 'fetched', ok: displays.length - failed, failed });
+  } else if (msg.type === 'storm') {
+    // Screens reconnect to `url` (the gateway that stays, behind the same address in production).
+    if (msg.url) target.url = msg.url;
+    storm = { apiUrl: msg.apiUrl, served: 0, errors: 0, lastServedAt: 0, statuses: {} };
+  } else if (msg.type === 'stormReport') {
+    report();
+  } else if (msg.type === 'close') {
+    storm = null;
+    for (const d of displays) d.ws?.terminate();
+    agent.destroy();
+    process.exit(0);
+  }
+});
+send({ type: 'ready' });
