@@ -3,6 +3,9 @@ import type { Entity } from '@oppslag/common/schemas/entity.ts';
 
 export type Highlight = 'created' | 'updated';
 
+/** How long a created or updated row stays highlighted (spec §4). */
+export const HIGHLIGHT_MS = 4000;
+
 export interface EntitiesState {
   byId: Record<number, Entity>;
   /** Rows to flash: newly created or updated entities (spec §4). */

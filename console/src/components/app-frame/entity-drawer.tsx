@@ -1,9 +1,8 @@
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import type { Entity } from '../../api/entities.api';
-import { contextEntityAtom, entitiesAtom } from '../../state/entities';
+import { useContextEntity, useEntities } from '../../state/entities';
 import { childrenOf, rootsOf } from '../../state/entities.reducer';
 import { useIsAdmin } from '../../state/permissions';
 import { EntityIcon, Icon } from '../icons';
@@ -59,8 +58,8 @@ function DrawerNode({
 /** The entity navigation: the admin's context organization, or every top entity of the user. */
 export function EntityDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { byId } = useAtomValue(entitiesAtom);
-  const context = useAtomValue(contextEntityAtom);
+  const { byId } = useEntities();
+  const context = useContextEntity();
   const isAdmin = useIsAdmin();
   const tops = isAdmin && context ? [context] : rootsOf(byId);
   return (

@@ -1,4 +1,3 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +7,7 @@ import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { OnlineBadge } from '../../components/online-badge';
 import { onRealtimeEvent } from '../../realtime/socket';
-import { entitiesAtom } from '../../state/entities';
+import { useEntities } from '../../state/entities';
 import { ancestry } from '../../state/entities.reducer';
 import { showSnackbar } from '../../state/snackbar';
 import { HealthSince, HealthSummary } from '../health/health-summary';
@@ -18,7 +17,7 @@ import { applyPresence, toggleSelection, updateTarget } from './displays.logic';
 export default function DisplaysPage() {
   const { t } = useTranslation('admin');
   const { t: th } = useTranslation('health');
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   const [items, setItems] = useState<AdminDisplayItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AutoApproveNumber, autoApproveApi } from '../../api/auto-approve.api';
 import { errorMessages } from '../../api/error-messages';
+import { autoApproveNumbersQuery } from '../../api/queries';
 import { Button, IconButton } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -15,13 +16,10 @@ import { useLiveEntityList } from '../../realtime/use-live-entity-list';
 import { showSnackbar } from '../../state/snackbar';
 import { displayPhone, sortByDescription } from './phone-format';
 
-/** The entity's numbers in the card's order (by description). */
-const listSorted = (entityId: number) => autoApproveApi.list(entityId).then(sortByDescription);
-
 /** Auto-approve numbers of an entity (members tab): SMS notes from these publish at once. */
 export function AutoApproveCard({ entityId, editable }: { entityId: number; editable: boolean }) {
   const { t, i18n } = useTranslation('autoApprove');
-  const { rows, failed, load } = useLiveEntityList(entityId, 'autoApproveNumber.changed', listSorted);
+  const { rows, failed, load } = useLiveEntityList(autoApproveNumbersQuery(entityId), sortByDescription);
   const [editing, setEditing] = useState<{ row: AutoApproveNumber | null } | null>(null);
   const [deleting, setDeleting] = useState<AutoApproveNumber | null>(null);
   const { fresh, flash } = useFlash();

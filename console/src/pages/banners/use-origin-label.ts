@@ -1,7 +1,6 @@
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../api/content.api';
-import { entitiesAtom } from '../../state/entities';
+import { useEntities } from '../../state/entities';
 
 /**
  * How an inherited banner names where it comes from: master content says so, an ancestor's banner
@@ -9,7 +8,7 @@ import { entitiesAtom } from '../../state/entities';
  */
 export function useOriginLabel(): (item: Pick<Content, 'master' | 'entityId'>) => string {
   const { t } = useTranslation('banners');
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   return (item) => {
     if (item.master) return t('master');
     const name = item.entityId !== undefined ? byId[item.entityId]?.name : undefined;

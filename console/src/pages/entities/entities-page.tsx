@@ -1,4 +1,3 @@
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -6,7 +5,7 @@ import { EntityBreadcrumbs } from '../../components/breadcrumbs';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { Icon } from '../../components/icons';
-import { contextEntityAtom, entitiesAtom, entitiesErrorAtom, loadEntities } from '../../state/entities';
+import { loadEntities, useContextEntity, useEntities, useEntitiesFailed } from '../../state/entities';
 import { descendantIds, rootsOf } from '../../state/entities.reducer';
 import { useIsAdmin } from '../../state/permissions';
 import { EntityTree } from './entity-tree';
@@ -19,9 +18,9 @@ import { NewEntityDialog } from './new-entity-dialog';
  */
 export default function EntitiesPage() {
   const { t } = useTranslation('entities');
-  const state = useAtomValue(entitiesAtom);
-  const failed = useAtomValue(entitiesErrorAtom);
-  const context = useAtomValue(contextEntityAtom);
+  const state = useEntities();
+  const failed = useEntitiesFailed();
+  const context = useContextEntity();
   const isAdmin = useIsAdmin();
   const [params] = useSearchParams();
   const [dialog, setDialog] = useState<{ open: boolean; parentId: number | null }>({

@@ -1,5 +1,4 @@
 import { canHaveChildren } from '@oppslag/common/constants.ts';
-import { useAtomValue } from 'jotai';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,7 +8,7 @@ import { IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EntityIcon, Icon } from '../../components/icons';
 import { OnlineBadge } from '../../components/online-badge';
-import { entitiesAtom, storeEntity } from '../../state/entities';
+import { storeEntity, useEntities } from '../../state/entities';
 import { canMoveTo, childrenOf } from '../../state/entities.reducer';
 import { useCan, useIsAdmin } from '../../state/permissions';
 import { showSnackbar } from '../../state/snackbar';
@@ -26,7 +25,7 @@ interface TreeProps {
 
 function TreeNode({ entity, depth, expanded, toggle, onAddChild }: TreeProps) {
   const { t } = useTranslation('entities');
-  const state = useAtomValue(entitiesAtom);
+  const state = useEntities();
   const isAdmin = useIsAdmin();
   const mayCreate = useCan(entity.id, 'create_entity');
   const [dropActive, setDropActive] = useState(false);

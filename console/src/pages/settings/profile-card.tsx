@@ -7,14 +7,14 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useFormState } from '../../lib/use-form-state';
-import { profileAtom } from '../../state/profile';
+import { useProfile } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 
 /** Profile: name, email and phone number of the signed-in user (a new e-mail asks for the password). */
 export function ProfileCard() {
   const { t } = useTranslation('settings');
   const user = useAtomValue(tokenUserAtom);
-  const profile = useAtomValue(profileAtom);
+  const profile = useProfile();
   const [values, setValues] = useState({ name: '', email: '', phoneNumber: '' });
   const [currentPassword, setCurrentPassword] = useState('');
   const savedEmail = profile?.email ?? user?.email ?? '';
