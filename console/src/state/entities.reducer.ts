@@ -103,6 +103,7 @@ export function applyEntityEvent(state: EntitiesState, event: ConsoleEvent): Ent
  * is replaced, never changed, so the index stays right) and shared by every tree walk, so a tree
  * of 10,000 entities is not scanned once per row.
  */
+const byName = new Intl.Collator('nb').compare;
 const indexes = new WeakMap<Record<number, Entity>, Map<number | null, Entity[]>>();
 
 export function childIndex(byId: Record<number, Entity>): Map<number | null, Entity[]> {
@@ -114,7 +115,7 @@ export function childIndex(byId: Record<number, Entity>): Map<number | null, Ent
     if (list) list.push(e);
     else index.set(e.parentId, [e]);
   }
-  for (const list of index.values()) list.sort((a, b) => a.name.localeCompare(b.name, 'nb'));
+  for (const list of index.values()) list.sort((a, b) => byName(a.name, b.name));
   indexes.set(byId, index);
   return index;
 }
