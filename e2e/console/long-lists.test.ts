@@ -53,6 +53,9 @@ describe('console long lists (10,000 displays)', () => {
   it('the entity tree shows a window of the 10,000, reaches the last by scrolling and Tab walks on', async () => {
     const { context, page } = await s.newPage();
     await useToken(context, ownerToken);
+    const asked = Date.now();
+    await s.stack.request('GET', '/api/entities', { token: ownerToken });
+    console.log(`  GET /api/entities (${COUNT} entities) alone: ${Date.now() - asked} ms`);
     const started = Date.now();
     await page.goto('/entities');
     const tree = page.getByTestId('entity-tree');
@@ -99,12 +102,15 @@ describe('console long lists (10,000 displays)', () => {
     const table = page.getByTestId('displays-table');
     await table.getByRole('link', { name: name(1), exact: true }).waitFor();
     console.log(`  displays table of ${COUNT} rows: first row after ${Date.now() - started} ms`);
-    expect(await table.getAttribute('aria-rowcount')).toBe(String(COUNT + 1));
+    // The installation's master display is a row too: the table holds every display the API lists.
+    const listed = (await s.stack.request('GET', '/api/admin/displays', { token: adminToken })).body.length;
+    expect(listed).toBeGreaterThanOrEqual(COUNT);
+    expect(await table.getAttribute('aria-rowcount')).toBe(String(listed + 1));
     expect(await table.locator('tbody tr[data-index]').count()).toBeLessThan(200);
     await shot(page, 'displays-admin-laptop');
 
     await page.getByLabel('Velg alle').check();
-    await page.getByRole('button', { name: `Oppdater valgte (${COUNT})` }).waitFor();
+    await page.getByRole('button', { name: `Oppdater valgte (${listed})` }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await table.getByRole('link', { name: name(COUNT), exact: true }).waitFor();
     expect(await table.getByLabel(`Velg ${name(COUNT)}`).isChecked()).toBe(true);

@@ -4,10 +4,12 @@ import { adminApi } from './admin.api';
 import { alertsApi } from './alerts.api';
 import { autoApproveApi } from './auto-approve.api';
 import { contentApi } from './content.api';
+import { entitiesApi } from './entities.api';
 import { healthApi } from './health.api';
 import { notesApi } from './notes.api';
 import { queryKeys } from './query-keys';
 import { transitApi } from './transit.api';
+import { usersApi } from './users.api';
 
 /**
  * The queries of the per-entity resources over the typed client. Everything here is kept
@@ -54,5 +56,18 @@ export const displayHealthQuery = (displayId: number) =>
 export const adminDisplaysQuery = queryOptions({
   queryKey: queryKeys.adminDisplays,
   queryFn: () => adminApi.displays(),
+  ...LIVE,
+});
+
+export const servicesQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: queryKeys.services(entityId),
+    queryFn: () => entitiesApi.services(entityId),
+    ...LIVE,
+  });
+
+export const usersQuery = queryOptions({
+  queryKey: queryKeys.users,
+  queryFn: () => usersApi.list(),
   ...LIVE,
 });

@@ -23,6 +23,10 @@ export const queryKeys = {
   transitStops: (entityId: number) => ['transitStops', entityId] as const,
   /** One display's health (the display is an entity: its id). */
   displayHealth: (displayId: number) => ['displayHealth', displayId] as const,
+  /** The services view of an entity (what its own and inherited settings switch on). */
+  services: (entityId: number) => ['services', entityId] as const,
+  /** The superadmin's user list. */
+  users: ['users'] as const,
   /** The superadmin's displays table. */
   adminDisplays: ['adminDisplays'] as const,
 } as const;

@@ -60,6 +60,9 @@ const KEYS = {
   health3: queryKeys.displayHealth(3),
   health8: queryKeys.displayHealth(8),
   displays: queryKeys.adminDisplays,
+  services2: queryKeys.services(2),
+  services9: queryKeys.services(9),
+  users: queryKeys.users,
   profile5: queryKeys.profile(5),
   profile6: queryKeys.profile(6),
 } satisfies Record<string, QueryKey>;
@@ -95,6 +98,9 @@ function seed() {
     displays: [
       { entity: { id: 3, name: 'E3' }, display: { onlineStatus: true, registered: true }, health: null },
     ],
+    services2: [],
+    services9: [],
+    users: [],
     profile5: { id: 5 },
     profile6: { id: 6 },
   };
@@ -145,6 +151,19 @@ describe('realtime event → query keys', () => {
     expect(client.getQueryState(queryKeys.adminDisplays)?.isInvalidated).toBe(true);
   });
 
+  it('an edit patches the tree and refetches the services of the entity and those below it', () => {
+    const r = touched(
+      ev('entity.updated', 1, {
+        id: 1,
+        entity: { ...entity(1, null, 'organization'), name: 'Ny' },
+        changed: ['name'],
+      }),
+    );
+    expect(r.patched).toEqual(['entities']);
+    expect(r.invalidated).toEqual(['services2']);
+    expect(client.getQueryData<EntitiesState>(queryKeys.entities)!.byId[1].name).toBe('Ny');
+  });
+
   it('patches presence into the tree and the displays table, refetching only that display’s health', () => {
     const r = touched(ev('display.presence', 3, { displayId: 3, online: false }));
     expect(r.patched.sort()).toEqual(['displays', 'entities']);
@@ -165,7 +184,7 @@ describe('realtime event → query keys', () => {
   it('patches a member change on its own entity, refetches the lists that inherit it and the member’s profile', () => {
     const r = touched(ev('member.updated', 1, { userId: 5, autoApprove: true, smsNotifications: false }));
     expect(r.patched).toEqual(['members1']);
-    expect(r.invalidated.sort()).toEqual(['members2', 'profile5']);
+    expect(r.invalidated.sort()).toEqual(['members2', 'profile5', 'users']);
     const list = client.getQueryData<MembersOfEntity>(queryKeys.members(1))!;
     expect(list.list[0].autoApprove).toBe(true);
     expect(list.highlight[5]).toBe('updated');
@@ -194,7 +213,10 @@ describe('realtime event → query keys', () => {
     seed();
     expect(touched(ev('alert.raised', 1, { id: 1, alert: {} })).invalidated).toEqual(['alerts2']);
     seed();
-    expect(touched(ev('user.updated', null, { id: 6, fields: ['name'] })).invalidated).toEqual(['profile6']);
+    expect(touched(ev('user.updated', null, { id: 6, fields: ['name'] })).invalidated).toEqual([
+      'users',
+      'profile6',
+    ]);
   });
 
   it('leaves the cache alone for events no console query shows', () => {

@@ -79,6 +79,8 @@ const memberLists: QueryRoute[] = [
   { resource: 'members', scope: 'chain', patch: patchMembers },
   // The member's own permissions (their profile) change with it.
   { resource: 'profile', scope: 'all', match: (key, e) => key[1] === userNamed(e) },
+  // Adding a member by e-mail can create the user.
+  { resource: 'users', scope: 'all' },
 ];
 const contentOfSlot: QueryRoute = {
   // Master content comes from outside the entity's chain, so every list of the slot is refetched.
@@ -94,7 +96,8 @@ function userNamed(event: ConsoleEvent): number | undefined {
 
 export const EVENT_QUERIES: { readonly [T in ConsoleEvent['type']]: readonly QueryRoute[] } = {
   'entity.created': [entityTree, displaysTable],
-  'entity.updated': [entityTree, displaysTable],
+  // Services are resolved down the chain: a parent's settings change what its children show.
+  'entity.updated': [entityTree, displaysTable, { resource: 'services', scope: 'chain' }],
   'entity.deleted': [entityTree, displaysTable],
   'entity.apiKeyRegenerated': [entityTree],
   'display.presence': [
@@ -106,7 +109,10 @@ export const EVENT_QUERIES: { readonly [T in ConsoleEvent['type']]: readonly Que
   'member.added': memberLists,
   'member.updated': memberLists,
   'member.removed': memberLists,
-  'user.updated': [{ resource: 'profile', scope: 'all', match: (key, e) => key[1] === userNamed(e) }],
+  'user.updated': [
+    { resource: 'profile', scope: 'all', match: (key, e) => key[1] === userNamed(e) },
+    { resource: 'users', scope: 'all' },
+  ],
   'note.created': [{ resource: 'notes', scope: 'chain' }],
   'note.updated': [{ resource: 'notes', scope: 'chain' }],
   'note.deleted': [{ resource: 'notes', scope: 'chain' }],
