@@ -24,6 +24,7 @@ describe('console long lists (10,000 displays)', () => {
   let adminToken: string;
   let ownerToken: string;
   let moderatorToken: string;
+  let orgId: number;
 
   beforeAll(async () => {
     s = await startConsoleStack();
@@ -33,6 +34,7 @@ describe('console long lists (10,000 displays)', () => {
       type: 'organization',
       parentId: await rootId(s.stack, adminToken),
     });
+    orgId = org.id;
     const db = s.stack.deps.database.db;
     for (let from = 1; from <= COUNT; from += 1000)
       await db.insert(entities).values(
@@ -127,5 +129,25 @@ describe('console long lists (10,000 displays)', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await table.getByRole('link', { name: name(COUNT), exact: true }).waitFor();
     await shot(page, 'displays-admin-phone-end');
+  });
+
+  it('owner on a laptop and moderator on a phone: the members and notes tabs load from the cache', async () => {
+    const owner = await s.newPage();
+    await useToken(owner.context, ownerToken);
+    await owner.page.goto(`/entities/${orgId}/members`);
+    const members = owner.page.getByTestId('members-table');
+    await members.getByText('moderator@example.no').waitFor();
+    expect(await members.textContent()).toContain('eier@example.no');
+    await shot(owner.page, 'members-owner-laptop');
+
+    const moderator = await s.newPage({ viewport: PHONE });
+    await useToken(moderator.context, moderatorToken);
+    await moderator.page.goto(`/entities/${orgId}/notes`);
+    await moderator.page.getByText('Ingen oppslag ennå', { exact: false }).waitFor();
+    await shot(moderator.page, 'notes-moderator-phone');
+    // The members tab on the phone: the same query, stacked rows.
+    await moderator.page.goto(`/entities/${orgId}/members`);
+    await moderator.page.getByTestId('members-table').getByText('eier@example.no').waitFor();
+    await shot(moderator.page, 'members-moderator-phone');
   });
 });
