@@ -65,6 +65,11 @@ describe('console long lists (10,000 displays)', () => {
     console.log(`  entity tree of ${COUNT} children: first row after ${Date.now() - started} ms`);
     await shot(page, 'tree-owner-laptop');
 
+    // The drawer, on every page, lists the first 50 screens and links to the whole list.
+    const drawer = page.getByRole('navigation', { name: 'Enheter' });
+    await drawer.getByRole('link', { name: `Vis alle ${COUNT}` }).waitFor();
+    expect(await drawer.getByRole('link').count()).toBeLessThanOrEqual(53);
+
     const rendered = await tree.locator('li').count();
     expect(rendered).toBeGreaterThan(10);
     expect(rendered).toBeLessThan(200);
