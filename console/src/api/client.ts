@@ -28,10 +28,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  opts: RequestOptions,
+  token: string | null,
+): Promise<Response> {
   // The console names itself, so the change history can tell its changes from direct API use.
   const headers: Record<string, string> = { accept: 'application/json', 'x-oppslag-client': 'console' };
-  const token = currentToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
@@ -58,14 +62,24 @@ export async function request<T = unknown>(
   opts: RequestOptions = {},
 ): Promise<T> {
   let res: Response;
-  for (;;) {
+  let token: string | null;
+  for (let renewed = false; ; ) {
+    token = currentToken();
     try {
-      res = await send(method, path, opts);
-      break;
+      res = await send(method, path, opts, token);
     } catch (err) {
       if (!(err instanceof NetworkError)) throw err;
       await connectivity.networkFailed();
+      continue;
     }
+    // Refused for a token the console has since replaced (an own e-mail or password change ends
+    // the older sessions, and a pushed event may refetch with the old one): ask again, once, with
+    // the new token instead of ending the session the user just renewed.
+    if (res.status === 401 && token && currentToken() && currentToken() !== token && !renewed) {
+      renewed = true;
+      continue;
+    }
+    break;
   }
   const text = await res.text();
   let data: unknown;
@@ -75,7 +89,7 @@ export async function request<T = unknown>(
     data = text;
   }
   if (res.ok) return data as T;
-  if (res.status === 401 && currentToken()) {
+  if (res.status === 401 && token && currentToken() === token) {
     setToken(null);
     store.set(sessionExpiredAtom, true);
   }

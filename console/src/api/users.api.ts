@@ -1,9 +1,8 @@
 import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
 import { usersContract as users } from '@oppslag/common/contract/users.contract.ts';
 import { updateUserSchema } from '@oppslag/common/schemas/user.ts';
-import { profileAtom } from '../state/profile';
+import { storeProfile } from '../state/profile';
 import { setToken } from '../state/session';
-import { store } from '../state/store';
 import { authApi } from './auth.api';
 import { call } from './typed-client';
 
@@ -66,6 +65,6 @@ export async function saveOwnAccount(values: UserDetailsValues, currentPassword?
     ...(currentPassword !== undefined ? { currentPassword } : {}),
   });
   setToken(token);
-  store.set(profileAtom, user);
+  storeProfile(user);
   return user;
 }

@@ -1,7 +1,6 @@
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { entitiesAtom } from '../state/entities';
+import { useEntities } from '../state/entities';
 import { ancestry } from '../state/entities.reducer';
 
 /** "Entities › Parent › … › Current": each ancestor by name, linking to its details. */
@@ -13,7 +12,7 @@ export function EntityBreadcrumbs({
   linkLast?: boolean;
 }) {
   const { t } = useTranslation();
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   const chain =
     entityId == null
       ? []

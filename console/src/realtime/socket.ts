@@ -6,8 +6,8 @@ import {
   SeqTracker,
 } from '@oppslag/common/realtime/index.ts';
 import { io, type Socket } from 'socket.io-client';
-import { dispatchEntityEvent, loadEntities } from '../state/entities';
-import { dispatchMemberEvent, reloadMembers } from '../state/members';
+import { queryClient } from '../api/query-client';
+import { applyRealtimeEvent, resyncQueries } from './query-events';
 
 /** What listeners hear: a catalogued event, a presence change, or "refetch everything you show". */
 export type RealtimeEvent = ConsoleEvent | { type: 'resync' };
@@ -20,7 +20,8 @@ const listeners = new Set<Listener>();
 
 /**
  * Other features (notes, content) subscribe here to the same socket; the return value
- * unsubscribes. The platform stores (entities, members) are wired below.
+ * unsubscribes. The query cache is kept current first, by the table in query-events.ts; listeners
+ * are for what is not server state (a row's flash).
  */
 export function onRealtimeEvent(listener: Listener): () => void {
   listeners.add(listener);
@@ -29,14 +30,12 @@ export function onRealtimeEvent(listener: Listener): () => void {
 
 /** Fetch fresh snapshots of everything live: after a gap, a sync ahead of us, or an unrecovered reconnect. */
 function resync() {
-  void loadEntities();
-  reloadMembers();
+  resyncQueries(queryClient);
   for (const l of listeners) l({ type: 'resync' });
 }
 
 function deliver(event: ConsoleEvent) {
-  if (event.type.startsWith('entity.') || event.type === 'display.presence') dispatchEntityEvent(event);
-  if (event.type.startsWith('member.')) dispatchMemberEvent(event);
+  applyRealtimeEvent(queryClient, event);
   for (const l of listeners) l(event);
 }
 

@@ -1,35 +1,26 @@
-import type { EventType } from '@oppslag/common/events.ts';
-import { useCallback, useEffect, useState } from 'react';
-import { onRealtimeEvent } from './socket';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryClient } from '../api/query-client';
 
 /**
- * One entity's rows for a settings card: fetched on mount, and again after a resync or when
- * `event` arrives for this entity. `fetchList` must be stable (a module-level function).
+ * One entity's rows for a settings card, from the query cache: fetched on first use, and again
+ * when the event table (query-events.ts) marks the key stale (its event for this entity, a
+ * resync). `order` sorts what is shown (stable: a module-level function).
  */
-export function useLiveEntityList<T>(
-  entityId: number,
-  event: EventType,
-  fetchList: (entityId: number) => Promise<T[]>,
+export function useLiveEntityList<T, K extends QueryKey>(
+  query: UseQueryOptions<T[], Error, T[], K>,
+  order?: (rows: T[]) => T[],
 ) {
-  const [rows, setRows] = useState<T[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { queryKey } = query;
+  const result = useQuery({ ...query, select: order }, queryClient);
 
-  const load = useCallback(() => {
-    fetchList(entityId).then(
-      (list) => {
-        setRows(list);
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, [entityId, fetchList]);
+  /** A change made here, applied to the cached rows at once (the event confirms it later). */
+  const setRows = useCallback(
+    (fn: (rows: T[] | null) => T[] | null) =>
+      queryClient.setQueryData<T[]>(queryKey, (rows) => fn(rows ?? null) ?? undefined),
+    [queryKey],
+  );
+  const load = useCallback(() => void queryClient.invalidateQueries({ queryKey, exact: true }), [queryKey]);
 
-  useEffect(() => {
-    load();
-    return onRealtimeEvent((pushed) => {
-      if (pushed.type === 'resync' || (pushed.type === event && pushed.entityId === entityId)) load();
-    });
-  }, [entityId, event, load]);
-
-  return { rows, setRows, failed, load };
+  return { rows: result.data ?? null, setRows, failed: result.isError, load };
 }

@@ -3,6 +3,9 @@ import type { Entity } from '@oppslag/common/schemas/entity.ts';
 
 export type Highlight = 'created' | 'updated';
 
+/** How long a created or updated row stays highlighted (spec §4). */
+export const HIGHLIGHT_MS = 4000;
+
 export interface EntitiesState {
   byId: Record<number, Entity>;
   /** Rows to flash: newly created or updated entities (spec §4). */
@@ -95,22 +98,40 @@ export function applyEntityEvent(state: EntitiesState, event: ConsoleEvent): Ent
 
 // ---- tree queries ----
 
+/**
+ * Children by parent id, each list sorted by name: built once per `byId` object (the cache value
+ * is replaced, never changed, so the index stays right) and shared by every tree walk, so a tree
+ * of 10,000 entities is not scanned once per row.
+ */
+const byName = new Intl.Collator('nb').compare;
+const indexes = new WeakMap<Record<number, Entity>, Map<number | null, Entity[]>>();
+
+export function childIndex(byId: Record<number, Entity>): Map<number | null, Entity[]> {
+  let index = indexes.get(byId);
+  if (index) return index;
+  index = new Map();
+  for (const e of Object.values(byId)) {
+    const list = index.get(e.parentId);
+    if (list) list.push(e);
+    else index.set(e.parentId, [e]);
+  }
+  for (const list of index.values()) list.sort((a, b) => byName(a.name, b.name));
+  indexes.set(byId, index);
+  return index;
+}
+
 export function childrenOf(byId: Record<number, Entity>, parentId: number | null): Entity[] {
-  return Object.values(byId)
-    .filter((e) => e.parentId === parentId)
-    .sort((a, b) => a.name.localeCompare(b.name, 'nb'));
+  return childIndex(byId).get(parentId) ?? [];
 }
 
 export function descendantIds(byId: Record<number, Entity>, id: number): number[] {
+  const index = childIndex(byId);
   const out: number[] = [];
   const stack = [id];
   while (stack.length) {
-    const current = stack.pop()!;
-    for (const e of Object.values(byId)) {
-      if (e.parentId === current) {
-        out.push(e.id);
-        stack.push(e.id);
-      }
+    for (const e of index.get(stack.pop()!) ?? []) {
+      out.push(e.id);
+      stack.push(e.id);
     }
   }
   return out;

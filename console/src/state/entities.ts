@@ -1,69 +1,77 @@
-import type { ConsoleEvent } from '@oppslag/common/realtime/index.ts';
 import type { Entity } from '@oppslag/common/schemas/entity.ts';
-import { atom } from 'jotai';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { atom, useAtomValue } from 'jotai';
 import { entitiesApi } from '../api/entities.api';
+import { queryClient } from '../api/query-client';
+import { queryKeys } from '../api/query-keys';
 import { STORAGE_KEYS, storage } from '../lib/storage';
 import {
-  applyEntityEvent,
   clearHighlight,
   type EntitiesState,
   emptyEntities,
+  HIGHLIGHT_MS,
   setEntities,
   upsertEntity,
 } from './entities.reducer';
 import { store } from './store';
 
-export const entitiesAtom = atom<EntitiesState>(emptyEntities);
-export const entitiesErrorAtom = atom(false);
+/**
+ * The user's entities live in the query cache under `queryKeys.entities`, as the reducer's
+ * EntitiesState: pushed events are applied to the cached value with the reducer
+ * (realtime/query-events.ts), so the list is fetched once and kept current by the socket (never
+ * stale; a resync invalidates it).
+ */
+export const entitiesQuery = queryOptions({
+  queryKey: queryKeys.entities,
+  queryFn: async () => setEntities(emptyEntities, await entitiesApi.list()),
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
-const HIGHLIGHT_MS = 4000;
+/** The entities as last loaded and patched live; `emptyEntities` (loaded: false) until then. */
+export function useEntities(): EntitiesState {
+  return useQuery(entitiesQuery, queryClient).data ?? emptyEntities;
+}
 
-function update(fn: (s: EntitiesState) => EntitiesState) {
-  store.set(entitiesAtom, fn(store.get(entitiesAtom)));
+/** Whether the last load of the entity list failed (the page offers a retry). */
+export function useEntitiesFailed(): boolean {
+  return useQuery(entitiesQuery, queryClient).isError;
+}
+
+/** The cached entities outside React (emptyEntities before the first load). */
+export function currentEntities(): EntitiesState {
+  return queryClient.getQueryData(entitiesQuery.queryKey) ?? emptyEntities;
 }
 
 function scheduleUnhighlight(id: number) {
-  setTimeout(() => update((s) => clearHighlight(s, id)), HIGHLIGHT_MS);
+  setTimeout(
+    () => queryClient.setQueryData(entitiesQuery.queryKey, (s) => s && clearHighlight(s, id)),
+    HIGHLIGHT_MS,
+  );
 }
 
-let inflight: Promise<void> | null = null;
-
-/** Fetches a fresh snapshot of the user's entities (also the resync after a missed event). */
+/**
+ * Fetches a fresh snapshot of the user's entities (a retry, after a delete); shares a request in
+ * flight and never throws (a failure shows as the query's error).
+ */
 export function loadEntities(): Promise<void> {
-  inflight ??= entitiesApi
-    .list()
-    .then((list) => {
-      update((s) => setEntities(s, list));
-      store.set(entitiesErrorAtom, false);
-    })
-    .catch(() => store.set(entitiesErrorAtom, true))
-    .finally(() => {
-      inflight = null;
-    });
-  return inflight;
+  return queryClient.fetchQuery({ ...entitiesQuery, staleTime: 0 }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
-/** Puts an entity the API just answered with into the store and flags it for highlight. */
+/** Puts an entity the API just answered with into the cache and flags it for highlight. */
 export function storeEntity(entity: Entity, kind: 'created' | 'updated' = 'updated') {
-  update((s) => upsertEntity(s, entity, kind));
+  queryClient.setQueryData(entitiesQuery.queryKey, (s) => upsertEntity(s ?? emptyEntities, entity, kind));
   scheduleUnhighlight(entity.id);
 }
 
-export function dispatchEntityEvent(event: ConsoleEvent) {
-  const before = store.get(entitiesAtom);
-  const after = applyEntityEvent(before, event);
-  if (after === before) return;
-  store.set(entitiesAtom, after);
-  for (const id of Object.keys(after.highlight))
-    if (!(id in before.highlight)) scheduleUnhighlight(Number(id));
-}
-
 export function resetEntities() {
-  store.set(entitiesAtom, emptyEntities);
+  queryClient.removeQueries({ queryKey: entitiesQuery.queryKey });
   store.set(contextEntityIdAtom, null);
 }
 
-// ---- context entity (admins' context switcher) ----
+// ---- context entity (admins' context switcher): client state, so jotai ----
 
 function storedContext(): number | null {
   const raw = storage.get(STORAGE_KEYS.entityId);
@@ -80,13 +88,16 @@ export function setEntityContext(id: number | null) {
 }
 
 /** The context organization, falling back to the first organization when missing or unknown. */
-export const contextEntityAtom = atom((get) => {
-  const { byId } = get(entitiesAtom);
-  const id = get(contextEntityIdAtom);
+export function contextEntityOf(byId: Record<number, Entity>, id: number | null): Entity | null {
   if (id !== null && byId[id]) return byId[id];
   return (
     Object.values(byId)
       .filter((e) => e.type === 'organization')
       .sort((a, b) => a.id - b.id)[0] ?? null
   );
-});
+}
+
+export function useContextEntity(): Entity | null {
+  const { byId } = useEntities();
+  return contextEntityOf(byId, useAtomValue(contextEntityIdAtom));
+}

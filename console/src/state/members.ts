@@ -1,41 +1,32 @@
-import type { ConsoleEvent } from '@oppslag/common/realtime/index.ts';
-import { atom } from 'jotai';
-import { entitiesApi, type Member } from '../api/entities.api';
-import { entitiesAtom } from './entities';
-import { ancestry } from './entities.reducer';
-import { applyMemberEvent, type MembersState, setMembers, sortMembers } from './members.reducer';
-import { store } from './store';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { entitiesApi } from '../api/entities.api';
+import { queryClient } from '../api/query-client';
+import { queryKeys } from '../api/query-keys';
+import { type MembersOfEntity, sortMembers } from './members.reducer';
 
-export const membersAtom = atom<MembersState>({});
-export const membersErrorAtom = atom<Record<number, boolean>>({});
+/**
+ * An entity's member list lives in the query cache under `queryKeys.members(id)` as the
+ * reducer's MembersOfEntity (sorted rows and live highlights); pushed member events patch it with
+ * the reducer, or refetch it where the browser cannot derive the change (realtime/query-events.ts).
+ */
+export const membersQuery = (entityId: number) =>
+  queryOptions({
+    queryKey: queryKeys.members(entityId),
+    queryFn: async (): Promise<MembersOfEntity> => ({
+      list: sortMembers(await entitiesApi.members(entityId)),
+      highlight: {},
+    }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
-/** Loads the member list of an entity (direct and inherited rows). */
-export async function loadMembers(entityId: number): Promise<void> {
-  try {
-    const list = await entitiesApi.members(entityId);
-    store.set(membersAtom, setMembers(store.get(membersAtom), entityId, sortMembers(list)));
-    store.set(membersErrorAtom, { ...store.get(membersErrorAtom), [entityId]: false });
-  } catch {
-    store.set(membersErrorAtom, { ...store.get(membersErrorAtom), [entityId]: true });
-  }
+export function useMembers(entityId: number) {
+  return useQuery(membersQuery(entityId), queryClient);
 }
 
-export function storeMembers(entityId: number, list: Member[]) {
-  store.set(membersAtom, setMembers(store.get(membersAtom), entityId, sortMembers(list)));
-}
-
-export function dispatchMemberEvent(event: ConsoleEvent) {
-  const byId = store.get(entitiesAtom).byId;
-  const { state, stale } = applyMemberEvent(store.get(membersAtom), event, (id) => ancestry(byId, id));
-  store.set(membersAtom, state);
-  for (const id of stale) void loadMembers(id);
-}
-
-/** Refetches every member list on screen (resync after a missed event). */
-export function reloadMembers() {
-  for (const id of Object.keys(store.get(membersAtom))) void loadMembers(Number(id));
-}
-
-export function resetMembers() {
-  store.set(membersAtom, {});
+/** Fetches an entity's member list afresh (after a change made here); never throws. */
+export function loadMembers(entityId: number): Promise<void> {
+  return queryClient.fetchQuery({ ...membersQuery(entityId), staleTime: 0 }).then(
+    () => undefined,
+    () => undefined,
+  );
 }

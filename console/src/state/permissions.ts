@@ -1,8 +1,8 @@
 import { can, type Permission } from '@oppslag/common/permissions.ts';
 import { useAtomValue } from 'jotai';
-import { entitiesAtom } from './entities';
+import { useEntities } from './entities';
 import { ancestry } from './entities.reducer';
-import { profileAtom } from './profile';
+import { useProfile } from './profile';
 import { tokenUserAtom } from './session';
 
 /**
@@ -12,8 +12,8 @@ import { tokenUserAtom } from './session';
  */
 export function useCan(entityId: number | null | undefined, permission: Permission): boolean {
   const user = useAtomValue(tokenUserAtom);
-  const profile = useAtomValue(profileAtom);
-  const { byId } = useAtomValue(entitiesAtom);
+  const profile = useProfile();
+  const { byId } = useEntities();
   if (!user) return false;
   if (user.admin) return true;
   if (entityId == null) return false;

@@ -1,20 +1,40 @@
-import { atom } from 'jotai';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { queryClient } from '../api/query-client';
+import { queryKeys } from '../api/query-keys';
 import type { User } from '../api/users.api';
 import { usersApi } from '../api/users.api';
 import { setLanguage } from '../i18n/index';
 import { tokenUserAtom } from './session';
 import { store } from './store';
 
-/** The signed-in user's full profile (permissions, phone, language), loaded after sign-in. */
-export const profileAtom = atom<User | null>(null);
+/** The signed-in user's full profile (permissions, phone, language): a query per user id. */
+export const profileQuery = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeys.profile(userId),
+    queryFn: () => usersApi.get(userId),
+    // Saves put the answer in the cache (storeProfile); a change elsewhere comes as user.updated.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
-/** Loads the profile and applies the user's language to the interface. */
+/** The signed-in user's profile, or null while signed out or before it is loaded. */
+export function useProfile(): User | null {
+  const userId = useAtomValue(tokenUserAtom)?.id;
+  const query = useQuery({ ...profileQuery(userId ?? 0), enabled: userId !== undefined }, queryClient);
+  return userId === undefined ? null : (query.data ?? null);
+}
+
+/** The user's own profile as the API answered after a save (no refetch needed). */
+export function storeProfile(user: User): void {
+  queryClient.setQueryData(queryKeys.profile(user.id), user);
+}
+
+/** Loads the profile into the cache and applies the user's language to the interface. */
 export async function loadProfile(): Promise<void> {
   const tokenUser = store.get(tokenUserAtom);
   if (!tokenUser) return;
   try {
-    const profile = await usersApi.get(tokenUser.id);
-    store.set(profileAtom, profile);
+    const profile = await queryClient.fetchQuery(profileQuery(tokenUser.id));
     if (profile.language) await setLanguage(profile.language);
   } catch {
     // The token alone still identifies the user; language falls back to the stored locale.

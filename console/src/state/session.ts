@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import type { ConnectivityState } from '../api/connectivity';
+import { queryClient } from '../api/query-client';
 import { decodeToken } from '../api/token';
 import { STORAGE_KEYS, storage } from '../lib/storage';
 import { store } from './store';
@@ -25,11 +26,24 @@ export const connectivityAtom = atom<ConnectivityState>('online');
 /** Install state from GET /api/status; 'unknown' until the first answer. */
 export const installStatusAtom = atom<'unknown' | 'uninstalled' | 'online'>('unknown');
 
-/** setToken action: stores or clears the token everywhere. */
+/**
+ * setToken action: stores or clears the token everywhere. The query cache holds what the signed-in
+ * user may see: another user signing in (after an expired session, say) starts from an empty
+ * cache, and the same user signing in again has everything fetched afresh (the socket was down).
+ */
 export function setToken(token: string | null): void {
+  const before = store.get(tokenUserAtom);
   storage.set(STORAGE_KEYS.token, token);
   store.set(tokenAtom, token);
   if (token) store.set(sessionExpiredAtom, false);
+  const after = store.get(tokenUserAtom);
+  if (!after) return;
+  if (lastUserId !== null && lastUserId !== after.id) queryClient.clear();
+  else if (!before) void queryClient.invalidateQueries();
+  lastUserId = after.id;
 }
+
+/** Whose data the query cache holds: the last user signed in (kept while signed out). */
+let lastUserId: number | null = decodeToken(store.get(tokenAtom))?.id ?? null;
 
 export const currentToken = () => store.get(tokenAtom);

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { queryClient } from '../../api/query-client';
 import { connectRealtime } from '../../realtime/socket';
-import { loadEntities } from '../../state/entities';
+import { entitiesQuery } from '../../state/entities';
 import { loadProfile } from '../../state/profile';
 import { tokenAtom } from '../../state/session';
 import { Icon } from '../icons';
@@ -26,7 +27,7 @@ export default function AppFrame({ children }: { children?: ReactNode } = {}) {
 
   useEffect(() => {
     if (!token) return;
-    void loadEntities();
+    void queryClient.prefetchQuery(entitiesQuery);
     void loadProfile();
     connectRealtime(token);
   }, [token]);

@@ -1,14 +1,13 @@
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { contextEntityAtom, entitiesAtom, setEntityContext } from '../../state/entities';
+import { setEntityContext, useContextEntity, useEntities } from '../../state/entities';
 import { useIsAdmin } from '../../state/permissions';
 
 /** Admins choose the organization they work in; the choice is kept under localStorage 'entityId'. */
 export function ContextSwitcher() {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const { byId } = useAtomValue(entitiesAtom);
-  const context = useAtomValue(contextEntityAtom);
+  const { byId } = useEntities();
+  const context = useContextEntity();
   if (!isAdmin) return null;
   const organizations = Object.values(byId)
     .filter((e) => e.type === 'organization')

@@ -1,12 +1,17 @@
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import type { Entity } from '../../api/entities.api';
-import { contextEntityAtom, entitiesAtom } from '../../state/entities';
+import { useContextEntity, useEntities } from '../../state/entities';
 import { childrenOf, rootsOf } from '../../state/entities.reducer';
 import { useIsAdmin } from '../../state/permissions';
 import { EntityIcon, Icon } from '../icons';
+
+/**
+ * The drawer is navigation, on every page: a parent shows its first children and a link to the
+ * whole list (the virtualized entity tree) instead of rendering 10,000 links on each page.
+ */
+const DRAWER_CHILDREN = 50;
 
 function DrawerNode({
   entity,
@@ -17,6 +22,7 @@ function DrawerNode({
   byId: Record<number, Entity>;
   depth: number;
 }) {
+  const { t } = useTranslation();
   const kids = childrenOf(byId, entity.id);
   const [open, setOpen] = useState(depth < 1);
   return (
@@ -47,9 +53,19 @@ function DrawerNode({
       </div>
       {open && kids.length > 0 && (
         <ul>
-          {kids.map((k) => (
+          {kids.slice(0, DRAWER_CHILDREN).map((k) => (
             <DrawerNode key={k.id} entity={k} byId={byId} depth={depth + 1} />
           ))}
+          {kids.length > DRAWER_CHILDREN && (
+            <li style={{ paddingLeft: (depth + 1) * 12 + 20 }}>
+              <Link
+                to={`/entities?root=${entity.id}`}
+                className="block rounded px-2 py-1.5 text-sm text-primary-700 underline hover:bg-slate-100"
+              >
+                {t('frame.showAllChildren', { count: kids.length })}
+              </Link>
+            </li>
+          )}
         </ul>
       )}
     </li>
@@ -59,8 +75,8 @@ function DrawerNode({
 /** The entity navigation: the admin's context organization, or every top entity of the user. */
 export function EntityDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { byId } = useAtomValue(entitiesAtom);
-  const context = useAtomValue(contextEntityAtom);
+  const { byId } = useEntities();
+  const context = useContextEntity();
   const isAdmin = useIsAdmin();
   const tops = isAdmin && context ? [context] : rootsOf(byId);
   return (

@@ -2,7 +2,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { profileAtom } from '../../state/profile';
+import { useProfile } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 import { Icon } from '../icons';
 
@@ -10,7 +10,7 @@ import { Icon } from '../icons';
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAtomValue(tokenUserAtom);
-  const profile = useAtomValue(profileAtom);
+  const profile = useProfile();
   if (!user) return null;
   const label = profile?.name || user.name || profile?.email || user.email;
   const initial = label.trim().charAt(0).toUpperCase();

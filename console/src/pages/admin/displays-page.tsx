@@ -1,60 +1,38 @@
-import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type AdminDisplayItem, adminApi } from '../../api/admin.api';
+import { adminDisplaysQuery } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { OnlineBadge } from '../../components/online-badge';
-import { onRealtimeEvent } from '../../realtime/socket';
-import { entitiesAtom } from '../../state/entities';
+import { useWindowRows } from '../../components/window-rows';
+import { useEntities } from '../../state/entities';
 import { ancestry } from '../../state/entities.reducer';
 import { showSnackbar } from '../../state/snackbar';
 import { HealthSince, HealthSummary } from '../health/health-summary';
-import { applyPresence, toggleSelection, updateTarget } from './displays.logic';
+import { toggleSelection, updateTarget } from './displays.logic';
+
+/** The height of the rows not rendered, above or below the window (no row for assistive technology: aria-rowcount tells the real count). */
+function Spacer({ height }: { height: number }) {
+  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
+  return <tr aria-hidden="true" style={{ height, padding: 0 }} />;
+}
 
 /** All displays: ID, Organization, Name, Code word, Online status (live); update all or selected. */
 export default function DisplaysPage() {
   const { t } = useTranslation('admin');
   const { t: th } = useTranslation('health');
-  const { byId } = useAtomValue(entitiesAtom);
-  const [items, setItems] = useState<AdminDisplayItem[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { byId } = useEntities();
+  const query = useQuery(adminDisplaysQuery, queryClient);
+  const items = query.data ?? null;
+  const failed = query.isError;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirm, setConfirm] = useState(false);
-
-  useEffect(() => {
-    const load = () =>
-      adminApi.displays().then(
-        (list) => setItems(list),
-        () => setFailed(true),
-      );
-    void load();
-    // Presence changes come in bursts (a building reconnecting): one reload after they settle.
-    let reload: ReturnType<typeof setTimeout> | null = null;
-    const reloadSoon = () => {
-      if (reload) clearTimeout(reload);
-      reload = setTimeout(() => void load(), 2000);
-    };
-    const off = onRealtimeEvent((event) => {
-      if (event.type === 'display.presence') {
-        const { displayId, online } = event.data;
-        setItems((list) => list && applyPresence(list, displayId, online));
-        // "Online since" and the health figures come with the list.
-        reloadSoon();
-      } else if (
-        event.type === 'resync' ||
-        event.type === 'entity.created' ||
-        event.type === 'entity.deleted'
-      )
-        void load();
-    });
-    return () => {
-      off();
-      if (reload) clearTimeout(reload);
-    };
-  }, []);
+  // Presence is patched in live and the list refetched once a burst settles (realtime/query-events.ts).
 
   const organizationOf = (item: AdminDisplayItem) => {
     if (item.entity.organization) return item.entity.organization;
@@ -74,6 +52,8 @@ export default function DisplaysPage() {
 
   const all = items ?? [];
   const allSelected = all.length > 0 && all.every((i) => selected.has(i.entity.id));
+  // 10,000 screens: only the rows near the window are rendered; spacer rows keep the table's height.
+  const { list, rows, before, after, measure } = useWindowRows<HTMLTableSectionElement>(all.length, 49);
 
   return (
     <Card
@@ -96,9 +76,10 @@ export default function DisplaysPage() {
           <table
             className="stack-table w-full text-left text-sm sm:min-w-[48rem]"
             data-testid="displays-table"
+            aria-rowcount={all.length + 1}
           >
             <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
-              <tr>
+              <tr aria-rowindex={1}>
                 <th className="px-4 py-2">
                   <input
                     type="checkbox"
@@ -118,12 +99,17 @@ export default function DisplaysPage() {
                 <th className="px-4 py-2 font-medium">{th('table.health')}</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
-              {all.map((item) => {
+            <tbody ref={list} className="divide-y divide-slate-100">
+              {before > 0 && <Spacer height={before} />}
+              {rows.map((row) => {
+                const item = all[row.index];
                 const org = organizationOf(item);
                 return (
                   <tr
                     key={item.entity.id}
+                    ref={measure}
+                    data-index={row.index}
+                    aria-rowindex={row.index + 2}
                     aria-selected={selected.has(item.entity.id)}
                     className={selected.has(item.entity.id) ? 'bg-primary-50' : ''}
                   >
@@ -182,6 +168,7 @@ export default function DisplaysPage() {
                   </tr>
                 );
               })}
+              {after > 0 && <Spacer height={after} />}
             </tbody>
           </table>
         </div>

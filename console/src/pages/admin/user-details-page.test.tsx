@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../api/query-client';
 import { setLanguage } from '../../i18n/index';
-import { profileAtom } from '../../state/profile';
 import { currentToken, setToken } from '../../state/session';
 import { store } from '../../state/store';
 import UserDetailsPage from './user-details-page';
@@ -33,7 +33,7 @@ describe('UserDetailsPage', { timeout: 20_000 }, () => {
     await setLanguage('en');
   });
   beforeEach(() => {
-    store.set(profileAtom, null);
+    queryClient.clear();
     setToken(tokenFor(1, 'admin@example.com'));
   });
   afterEach(() => {

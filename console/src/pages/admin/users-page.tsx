@@ -1,21 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type User, usersApi } from '../../api/users.api';
+import { usersQuery } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
+import type { User } from '../../api/users.api';
 import { Alert, Card, Spinner } from '../../components/card';
+
+const byName = (list: User[]) =>
+  [...list].sort((a, b) => (a.name || a.email).localeCompare(b.name || b.email, 'nb'));
 
 /** All users, one link per user. */
 export default function UsersPage() {
   const { t } = useTranslation('admin');
-  const [users, setUsers] = useState<User[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    usersApi.list().then(
-      (list) =>
-        setUsers([...list].sort((a, b) => (a.name || a.email).localeCompare(b.name || b.email, 'nb'))),
-      () => setFailed(true),
-    );
-  }, []);
+  const query = useQuery({ ...usersQuery, select: byName }, queryClient);
+  const users = query.data ?? null;
+  const failed = query.isError;
   return (
     <Card title={t('users.title')}>
       {failed && <Alert kind="error">{t('users.loadFailed')}</Alert>}

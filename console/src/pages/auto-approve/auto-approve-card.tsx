@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type AutoApproveNumber, autoApproveApi } from '../../api/auto-approve.api';
+import { autoApproveNumbersQuery } from '../../api/queries';
 import { Button, IconButton } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -34,13 +35,10 @@ const numberFormSchema = z
   )
   .pipe(autoApproveNumberInputSchema);
 
-/** The entity's numbers in the card's order (by description). */
-const listSorted = (entityId: number) => autoApproveApi.list(entityId).then(sortByDescription);
-
 /** Auto-approve numbers of an entity (members tab): SMS notes from these publish at once. */
 export function AutoApproveCard({ entityId, editable }: { entityId: number; editable: boolean }) {
   const { t, i18n } = useTranslation('autoApprove');
-  const { rows, failed, load } = useLiveEntityList(entityId, 'autoApproveNumber.changed', listSorted);
+  const { rows, failed, load } = useLiveEntityList(autoApproveNumbersQuery(entityId), sortByDescription);
   const [editing, setEditing] = useState<{ row: AutoApproveNumber | null } | null>(null);
   const [deleting, setDeleting] = useState<AutoApproveNumber | null>(null);
   const { fresh, flash } = useFlash();

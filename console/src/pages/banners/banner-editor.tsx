@@ -1,16 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Content, type ContentSlot, contentApi } from '../../api/content.api';
+import { contentQuery } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Icon } from '../../components/icons';
-import { onRealtimeEvent } from '../../realtime/socket';
 import { showSnackbar } from '../../state/snackbar';
 import { BannerDialog } from './banner-dialog';
 import { BannerList } from './banner-list';
 import { BannerTimeline } from './banner-timeline';
 import { BANNER_VIEWS, type BannerView, readView, viewCookie } from './banner-view';
+
+/** Banners in time order (start, then id). */
+const byStart = (list: Content[]) => [...list].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
 
 /**
  * The banner editor of one slot of an entity (content spec §2): the timeline of swimlanes or the
@@ -30,29 +36,23 @@ export function BannerEditor({
   editable: boolean;
 }) {
   const { t } = useTranslation('banners');
-  const [items, setItems] = useState<Content[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useQuery({ ...contentQuery(entityId, slot, templates), select: byStart }, queryClient);
+  const items = query.data ?? null;
+  const failed = query.isError;
   const [view, setView] = useState<BannerView>(() => readView(document.cookie));
   const [editing, setEditing] = useState<{ content: Content | null } | null>(null);
   const [deleting, setDeleting] = useState<Content | null>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
 
-  const load = useCallback(() => {
-    contentApi.list(entityId, slot, templates).then(
-      (list) => {
-        setItems([...list].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id));
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, [entityId, slot, templates]);
-
-  useEffect(() => {
-    load();
-    return onRealtimeEvent(({ type }) => {
-      if (type === 'resync' || type.startsWith('content.')) load();
-    });
-  }, [load]);
+  // content.* events of this slot refetch it (realtime/query-events.ts); so does a change made here.
+  const load = useCallback(
+    () =>
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.content(entityId, slot, templates),
+        exact: true,
+      }),
+    [entityId, slot, templates],
+  );
 
   const chooseView = (next: BannerView) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the spec names a cookie, banner-editor-view, for this choice

@@ -1,7 +1,6 @@
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Content } from '../../api/content.api';
-import { entitiesAtom } from '../../state/entities';
+import { useEntities } from '../../state/entities';
 import { entityName } from '../../state/entities.reducer';
 
 /**
@@ -10,7 +9,7 @@ import { entityName } from '../../state/entities.reducer';
  */
 export function useOriginLabel(): (item: Pick<Content, 'master' | 'entityId'>) => string {
   const { t } = useTranslation('banners');
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   return (item) => {
     if (item.master) return t('master');
     const name = item.entityId !== undefined ? entityName(byId, item.entityId) : undefined;

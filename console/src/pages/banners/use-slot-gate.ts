@@ -1,7 +1,6 @@
 import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
-import { useAtomValue } from 'jotai';
 import type { Entity } from '../../api/entities.api';
-import { entitiesAtom } from '../../state/entities';
+import { useEntities } from '../../state/entities';
 import { useCan, useIsAdmin } from '../../state/permissions';
 import { slotFeatureOn } from './slot-feature';
 
@@ -10,7 +9,7 @@ const ADMIN_SLOTS: readonly ContentSlot[] = ['adsSmall', 'adsLarge', 'partnerLog
 
 /** Whether a slot's screen shows for this entity, and whether the user may change its content. */
 export function useSlotGate(entity: Entity, slot: ContentSlot | null) {
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   const isAdmin = useIsAdmin();
   const mayModerate = useCan(entity.id, 'moderate_content');
   if (!slot) return { visible: false, editable: false };

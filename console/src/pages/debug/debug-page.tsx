@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Card } from '../../components/card';
 import { apiUrl, displayUrl } from '../../lib/server-info';
-import { entitiesAtom } from '../../state/entities';
+import { useEntities } from '../../state/entities';
 import { connectivityAtom, installStatusAtom, tokenUserAtom } from '../../state/session';
 
 /** /debug and /debug/prop/{someProp}: what the console currently believes, for support. */
@@ -11,7 +11,7 @@ export default function DebugPage() {
   const { t, i18n } = useTranslation();
   const { someProp } = useParams();
   const user = useAtomValue(tokenUserAtom);
-  const entities = useAtomValue(entitiesAtom);
+  const entities = useEntities();
   const connectivity = useAtomValue(connectivityAtom);
   const install = useAtomValue(installStatusAtom);
   const facts: Record<string, unknown> = {

@@ -1,12 +1,11 @@
-import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { EntityBreadcrumbs } from '../../components/breadcrumbs';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { Icon } from '../../components/icons';
-import { contextEntityAtom, entitiesAtom, entitiesErrorAtom, loadEntities } from '../../state/entities';
+import { loadEntities, useContextEntity, useEntities, useEntitiesFailed } from '../../state/entities';
 import { descendantIds, rootsOf } from '../../state/entities.reducer';
 import { useIsAdmin } from '../../state/permissions';
 import { EntityTree } from './entity-tree';
@@ -19,9 +18,9 @@ import { NewEntityDialog } from './new-entity-dialog';
  */
 export default function EntitiesPage() {
   const { t } = useTranslation('entities');
-  const state = useAtomValue(entitiesAtom);
-  const failed = useAtomValue(entitiesErrorAtom);
-  const context = useAtomValue(contextEntityAtom);
+  const state = useEntities();
+  const failed = useEntitiesFailed();
+  const context = useContextEntity();
   const isAdmin = useIsAdmin();
   const [params] = useSearchParams();
   const [dialog, setDialog] = useState<{ open: boolean; parentId: number | null }>({
@@ -32,10 +31,16 @@ export default function EntitiesPage() {
   const focusId = Number.parseInt(params.get('root') ?? '', 10);
   const focus = Number.isInteger(focusId) ? state.byId[focusId] : undefined;
   const top = focus ?? (isAdmin ? context : null);
-  const roots = top ? [top] : rootsOf(state.byId);
-  const inScope = top
-    ? [top, ...descendantIds(state.byId, top.id).map((id) => state.byId[id])]
-    : Object.values(state.byId);
+  // Computed once per change of the tree, not per render: at 10,000 entities these walks count.
+  const roots = useMemo(() => (top ? [top] : rootsOf(state.byId)), [top, state.byId]);
+  const inScope = useMemo(
+    () =>
+      (top
+        ? [top, ...descendantIds(state.byId, top.id).map((id) => state.byId[id])]
+        : Object.values(state.byId)
+      ).filter(Boolean),
+    [top, state.byId],
+  );
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
@@ -71,7 +76,7 @@ export default function EntitiesPage() {
           />
         )}
       </Card>
-      {isAdmin && state.loaded && <MyDisplays entities={inScope.filter(Boolean)} />}
+      {isAdmin && state.loaded && <MyDisplays entities={inScope} />}
       <NewEntityDialog
         open={dialog.open}
         parentId={dialog.parentId}

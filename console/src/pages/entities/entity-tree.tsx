@@ -1,6 +1,5 @@
 import { canHaveChildren } from '@oppslag/common/constants.ts';
-import { useAtomValue } from 'jotai';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Entity, entitiesApi } from '../../api/entities.api';
@@ -9,30 +8,31 @@ import { IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EntityIcon, Icon } from '../../components/icons';
 import { OnlineBadge } from '../../components/online-badge';
-import { entitiesAtom, storeEntity } from '../../state/entities';
-import { canMoveTo, childrenOf } from '../../state/entities.reducer';
+import { useWindowRows } from '../../components/window-rows';
+import { storeEntity, useEntities } from '../../state/entities';
+import { canMoveTo } from '../../state/entities.reducer';
 import { useCan, useIsAdmin } from '../../state/permissions';
 import { showSnackbar } from '../../state/snackbar';
+import { treeRows } from './tree-rows';
 
 const DRAG_TYPE = 'application/x-oppslag-entity';
 
-interface TreeProps {
+interface LineProps {
   entity: Entity;
   depth: number;
-  expanded: Set<number>;
+  open: boolean;
   toggle: (id: number) => void;
   onAddChild: (parentId: number) => void;
 }
 
-function TreeNode({ entity, depth, expanded, toggle, onAddChild }: TreeProps) {
+/** One entity's line of the tree: expand toggle, drag handle, link, type, presence, add child. */
+function TreeLine({ entity, depth, open, toggle, onAddChild }: LineProps) {
   const { t } = useTranslation('entities');
-  const state = useAtomValue(entitiesAtom);
+  const state = useEntities();
   const isAdmin = useIsAdmin();
   const mayCreate = useCan(entity.id, 'create_entity');
   const [dropActive, setDropActive] = useState(false);
-  const kids = childrenOf(state.byId, entity.id);
   const parentType = canHaveChildren(entity.type);
-  const open = expanded.has(entity.id);
   const highlight = state.highlight[entity.id];
 
   const onDragStart = (e: DragEvent) => {
@@ -72,7 +72,7 @@ function TreeNode({ entity, depth, expanded, toggle, onAddChild }: TreeProps) {
   };
 
   return (
-    <li data-entity-id={entity.id}>
+    <>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: drag and drop is a mouse shortcut; the parent can also be changed in the entity settings */}
       <div
         className={`group flex items-center gap-1 rounded-md py-1 pr-2 ${dropActive ? 'bg-primary-100 ring-2 ring-primary-500' : 'hover:bg-slate-50'} ${highlight ? 'row-highlight' : ''}`}
@@ -119,26 +119,6 @@ function TreeNode({ entity, depth, expanded, toggle, onAddChild }: TreeProps) {
           </IconButton>
         )}
       </div>
-      {parentType && open && (
-        <ul>
-          {kids.length === 0 ? (
-            <li className="py-1 text-sm text-slate-500 italic" style={{ paddingLeft: 40 + (depth + 1) * 20 }}>
-              {t('tree.groupEmpty')}
-            </li>
-          ) : (
-            kids.map((k) => (
-              <TreeNode
-                key={k.id}
-                entity={k}
-                depth={depth + 1}
-                expanded={expanded}
-                toggle={toggle}
-                onAddChild={onAddChild}
-              />
-            ))
-          )}
-        </ul>
-      )}
       {moving && (
         <ConfirmDialog
           open
@@ -150,11 +130,17 @@ function TreeNode({ entity, depth, expanded, toggle, onAddChild }: TreeProps) {
           {t('tree.moveText', { name: moving.name, target: entity.name })}
         </ConfirmDialog>
       )}
-    </li>
+    </>
   );
 }
 
-/** The expandable entity tree; admins can drag an entity onto a new parent. */
+/**
+ * The expandable entity tree; admins can drag an entity onto a new parent. The open tree is
+ * flattened into lines (tree-rows.ts) and only the lines near the window are rendered, so a tree
+ * of 10,000 entities scrolls like a short one; each line keeps its place among its siblings for
+ * screen readers (aria-posinset/-setsize), and its controls stay in the Tab order as the page
+ * scrolls.
+ */
 export function EntityTree({
   roots,
   onAddChild,
@@ -163,26 +149,61 @@ export function EntityTree({
   onAddChild: (parentId: number) => void;
 }) {
   const { t } = useTranslation('entities');
+  const { byId } = useEntities();
   const [expanded, setExpanded] = useState<Set<number>>(() => new Set(roots.map((r) => r.id)));
-  const toggle = (id: number) =>
-    setExpanded((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: number) =>
+      setExpanded((s) => {
+        const next = new Set(s);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const lines = useMemo(() => treeRows(byId, roots, expanded), [byId, roots, expanded]);
+  const { list, rows, before, after, measure } = useWindowRows<HTMLUListElement>(lines.length, 42);
   return (
-    <ul aria-label={t('title')} className="flex flex-col">
-      {roots.map((r) => (
-        <TreeNode
-          key={r.id}
-          entity={r}
-          depth={0}
-          expanded={expanded}
-          toggle={toggle}
-          onAddChild={onAddChild}
-        />
-      ))}
+    <ul
+      ref={list}
+      aria-label={t('title')}
+      className="flex flex-col"
+      style={{ paddingTop: before, paddingBottom: after }}
+      data-testid="entity-tree"
+    >
+      {rows.map((row) => {
+        const line = lines[row.index];
+        if (line.kind === 'empty')
+          return (
+            <li
+              key={`empty-${line.parentId}`}
+              ref={measure}
+              data-index={row.index}
+              className="py-1 text-sm text-slate-500 italic"
+              style={{ paddingLeft: 40 + line.depth * 20 }}
+            >
+              {t('tree.groupEmpty')}
+            </li>
+          );
+        return (
+          <li
+            key={line.entity.id}
+            ref={measure}
+            data-index={row.index}
+            data-entity-id={line.entity.id}
+            aria-posinset={line.position}
+            aria-setsize={line.siblings}
+          >
+            <TreeLine
+              entity={line.entity}
+              depth={line.depth}
+              open={expanded.has(line.entity.id)}
+              toggle={toggle}
+              onAddChild={onAddChild}
+            />
+          </li>
+        );
+      })}
     </ul>
   );
 }

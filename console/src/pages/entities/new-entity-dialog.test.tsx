@@ -2,8 +2,11 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Entity } from '../../api/entities.api';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
 import { setLanguage } from '../../i18n/index';
 import { resetEntities, storeEntity } from '../../state/entities';
+import { emptyEntities, setEntities } from '../../state/entities.reducer';
 import { setToken } from '../../state/session';
 import { store } from '../../state/store';
 import { NewEntityDialog } from './new-entity-dialog';
@@ -18,11 +21,17 @@ describe('NewEntityDialog', () => {
   beforeAll(async () => {
     await setLanguage('en');
   });
-  beforeEach(() => setToken(tokenFor(true)));
+  beforeEach(() => {
+    setToken(tokenFor(true));
+    // What sign-in loaded: no entities yet, no profile (the dialog reads both from the query cache).
+    queryClient.setQueryData(queryKeys.entities, setEntities(emptyEntities, []));
+    queryClient.setQueryData(queryKeys.profile(7), null);
+  });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
     resetEntities();
+    queryClient.clear();
     setToken(null);
   });
 

@@ -9,9 +9,9 @@ import { Modal } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { entitiesAtom, setEntityContext, storeEntity } from '../../state/entities';
+import { setEntityContext, storeEntity, useEntities } from '../../state/entities';
 import { ancestry } from '../../state/entities.reducer';
-import { profileAtom } from '../../state/profile';
+import { useProfile } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 import { showSnackbar } from '../../state/snackbar';
 import { NEW_ENTITY_TEXTS, type NewEntityForm, newEntityFormSchema } from './new-entity.validation';
@@ -35,9 +35,9 @@ export function NewEntityDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('entities');
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   const user = useAtomValue(tokenUserAtom);
-  const profile = useAtomValue(profileAtom);
+  const profile = useProfile();
   const actor = { id: user?.id ?? 0, admin: user?.admin === true };
   const choices = entityCreationChoices(actor);
   const types = TYPES.filter((type) => choices.types.includes(type));

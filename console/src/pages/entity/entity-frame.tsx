@@ -1,4 +1,3 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router-dom';
@@ -8,7 +7,7 @@ import { EntityBreadcrumbs } from '../../components/breadcrumbs';
 import { Spinner } from '../../components/card';
 import { EntityIcon, Icon } from '../../components/icons';
 import { OnlineBadge } from '../../components/online-badge';
-import { entitiesAtom, storeEntity } from '../../state/entities';
+import { storeEntity, useEntities } from '../../state/entities';
 import { useIsAdmin } from '../../state/permissions';
 import ClientNotFoundPage from '../errors/client-not-found-page';
 import { AlertPanel } from './alerts/alert-panel';
@@ -24,7 +23,7 @@ export default function EntityFrame() {
   const { t } = useTranslation('entity');
   const { id: rawId } = useParams();
   const id = Number.parseInt(rawId ?? '', 10);
-  const state = useAtomValue(entitiesAtom);
+  const state = useEntities();
   const isAdmin = useIsAdmin();
   const [missing, setMissing] = useState(false);
   const entity = state.byId[id];

@@ -3,8 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import type { Entity } from '../../api/entities.api';
 import type { IconName } from '../../components/icons';
 import { lazyPage } from '../../routes/lazy-page';
-import { entitiesAtom } from '../../state/entities';
-import { store } from '../../state/store';
+import { currentEntities } from '../../state/entities';
 import { slotFeatureOn } from '../banners/slot-feature';
 
 /** What a tab needs to know to decide whether it shows. */
@@ -57,7 +56,7 @@ const hasChildren = ({ entity }: TabContext) => entity.type !== 'display';
 const slotOn =
   (slot: ContentSlot, adminOnly = false) =>
   ({ entity, isAdmin }: TabContext) =>
-    (!adminOnly || isAdmin) && slotFeatureOn(entity, store.get(entitiesAtom).byId, slot);
+    (!adminOnly || isAdmin) && slotFeatureOn(entity, currentEntities().byId, slot);
 
 /**
  * The entity detail tabs of platform spec §2, in side-navigation order. Content features add

@@ -1,9 +1,12 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Note, notesApi } from '../../api/notes.api';
+import { notesQuery } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
 import { Button, IconButton } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -12,7 +15,7 @@ import { scheduleLabel } from '../../components/schedule-fields';
 import { formatRelative } from '../../lib/dates';
 import { useFlash } from '../../lib/use-flash';
 import { onRealtimeEvent } from '../../realtime/socket';
-import { entitiesAtom } from '../../state/entities';
+import { useEntities } from '../../state/entities';
 import { ancestry, entityName } from '../../state/entities.reducer';
 import { useCan } from '../../state/permissions';
 import { showSnackbar } from '../../state/snackbar';
@@ -41,41 +44,34 @@ export default function NotesTab() {
   const { t } = useTranslation('notes');
   const { t: tc, i18n } = useTranslation('common');
   const entity = useEntity();
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   const mayModerate = useCan(entity.id, 'moderate_content');
-  const [notes, setNotes] = useState<Note[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const notesResult = useQuery({ ...notesQuery(entity.id), select: sortNotes }, queryClient);
+  const notes = notesResult.data ?? null;
+  const failed = notesResult.isError;
   const [editing, setEditing] = useState<{ note: Note | null } | null>(null);
   const [deleting, setDeleting] = useState<Note | null>(null);
   const { fresh, flash } = useFlash();
 
-  const load = useCallback(() => {
-    notesApi.list(entity.id).then(
-      (list) => {
-        setNotes(sortNotes(list));
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, [entity.id]);
+  // A change made here: the list is fetched again (the pushed event would do it a moment later).
+  const load = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.notes(entity.id), exact: true }),
+    [entity.id],
+  );
 
+  // The event table refetches the list; a note created or changed on this board's chain flashes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the chain is read when the entity changes
   useEffect(() => {
-    setNotes(null);
-    load();
     const chain = ancestry(byId, entity.id);
     return onRealtimeEvent((event) => {
-      if (event.type === 'resync') load();
-      else if (
-        (event.type === 'note.created' || event.type === 'note.updated' || event.type === 'note.deleted') &&
+      if (
+        (event.type === 'note.created' || event.type === 'note.updated') &&
         event.entityId != null &&
         chain.includes(event.entityId)
-      ) {
-        if (event.type !== 'note.deleted') flash(event.data.id);
-        load();
-      }
+      )
+        flash(event.data.id);
     });
-  }, [entity.id, load, flash]);
+  }, [entity.id, flash]);
 
   const approve = async (note: Note, approved: boolean) => {
     try {

@@ -9,9 +9,8 @@ import { SelectField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { setLanguage } from '../../i18n/index';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { profileAtom } from '../../state/profile';
+import { storeProfile } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
-import { store } from '../../state/store';
 
 /** The interface language as one the API accepts (Norwegian when i18next holds something else). */
 const languageOf = (value: string): Language => LANGUAGES.find((l) => l === value) ?? 'no';
@@ -30,7 +29,7 @@ export function LanguageCard() {
     async (values) => {
       if (!user) return false;
       const updated = await usersApi.update(user.id, values);
-      store.set(profileAtom, updated);
+      storeProfile(updated);
       await setLanguage(values.language);
       return updated;
     },

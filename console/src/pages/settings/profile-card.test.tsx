@@ -1,8 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+import type { User } from '../../api/users.api';
 import { setLanguage } from '../../i18n/index';
-import { profileAtom } from '../../state/profile';
 import { currentToken, setToken } from '../../state/session';
 import { store } from '../../state/store';
 import { ProfileCard } from './profile-card';
@@ -16,8 +18,10 @@ describe('ProfileCard', () => {
     await setLanguage('en');
   });
   beforeEach(() => {
-    store.set(profileAtom, null);
+    queryClient.clear();
     setToken(tokenFor('kari@example.com'));
+    // The profile as loaded at sign-in: the card reads it from the query cache.
+    queryClient.setQueryData(queryKeys.profile(7), { ...user, email: 'kari@example.com' } as User);
   });
   afterEach(() => {
     cleanup();

@@ -7,14 +7,14 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { profileAtom } from '../../state/profile';
+import { useProfile } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 
 /** Profile: name, email and phone number of the signed-in user (a new e-mail asks for the password). */
 export function ProfileCard() {
   const { t } = useTranslation('settings');
   const user = useAtomValue(tokenUserAtom);
-  const profile = useAtomValue(profileAtom);
+  const profile = useProfile();
   const form = useSchemaForm(userDetailsFormSchema, {
     defaultValues: { name: '', email: '', phoneNumber: '', currentPassword: '' },
   });

@@ -1,8 +1,12 @@
 import { alertText } from '@oppslag/common/alerts.ts';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Alert, alertsApi } from '../../../api/alerts.api';
 import type { Entity } from '../../../api/entities.api';
+import { alertsQuery } from '../../../api/queries';
+import { queryClient } from '../../../api/query-client';
+import { queryKeys } from '../../../api/query-keys';
 import { Button } from '../../../components/button';
 import { formatDateTime } from '../../../lib/dates';
 import { useCan } from '../../../state/permissions';
@@ -57,12 +61,13 @@ function AlertRow({ alert, onCleared }: { alert: Alert; onCleared: () => void })
 export function AlertPanel({ entity }: { entity: Entity }) {
   const { t } = useTranslation('alerts');
   const mayRaise = useCan(entity.id, 'edit_entity') && entity.type !== 'system';
-  const [alerts, setAlerts] = useState<Alert[]>([]);
+  const alerts = useQuery(alertsQuery(entity.id), queryClient).data ?? [];
   const [open, setOpen] = useState(false);
-  const load = useCallback(() => {
-    alertsApi.list(entity.id).then(setAlerts, () => undefined);
-  }, [entity.id]);
-  useEffect(load, [load]);
+  // Raised and cleared alerts come as events (realtime/query-events.ts); a change made here refetches.
+  const load = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.alerts(entity.id), exact: true }),
+    [entity.id],
+  );
   if (!mayRaise && alerts.length === 0) return null;
   return (
     <section className="flex flex-col gap-2" aria-label={t('sectionLabel')} data-testid="alert-panel">

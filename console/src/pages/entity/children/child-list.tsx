@@ -1,15 +1,14 @@
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Entity } from '../../../api/entities.api';
 import { EntityIcon } from '../../../components/icons';
 import { OnlineBadge } from '../../../components/online-badge';
-import { entitiesAtom } from '../../../state/entities';
+import { useEntities } from '../../../state/entities';
 import { childrenOf } from '../../../state/entities.reducer';
 
 export function ChildList({ entity }: { entity: Entity }) {
   const { t } = useTranslation('entity');
-  const state = useAtomValue(entitiesAtom);
+  const state = useEntities();
   const kids = childrenOf(state.byId, entity.id);
   if (kids.length === 0) return <p className="text-sm text-slate-500">{t('children.empty')}</p>;
   return (

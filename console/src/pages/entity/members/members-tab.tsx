@@ -1,15 +1,17 @@
 import { MAX_SMS_NOTIFICATION_MEMBERS } from '@oppslag/common/constants.ts';
+import { useMutation } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/api-error';
 import { entitiesApi, type Member } from '../../../api/entities.api';
+import { queryClient } from '../../../api/query-client';
 import { Button, IconButton } from '../../../components/button';
 import { Alert, Card, Spinner } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icons';
-import { loadMembers, membersAtom, membersErrorAtom } from '../../../state/members';
+import { loadMembers, useMembers } from '../../../state/members';
 import { canRemoveMember, smsToggleDisabled } from '../../../state/members.reducer';
 import { useCan, useIsAdmin } from '../../../state/permissions';
 import { tokenUserAtom } from '../../../state/session';
@@ -24,41 +26,54 @@ export default function MembersTab() {
   const entity = useEntity();
   const isAdmin = useIsAdmin();
   const me = useAtomValue(tokenUserAtom);
-  const members = useAtomValue(membersAtom)[entity.id];
-  const failed = useAtomValue(membersErrorAtom)[entity.id];
+  const { data: members, isError: failed } = useMembers(entity.id);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const mayEditNumbers = useCan(entity.id, 'edit_entity');
 
-  useEffect(() => {
-    void loadMembers(entity.id);
-  }, [entity.id]);
+  const toggleMutation = useMutation(
+    {
+      mutationFn: ({
+        member,
+        key,
+        value,
+      }: {
+        member: Member;
+        key: 'autoApprove' | 'smsNotifications';
+        value: boolean;
+      }) => entitiesApi.updateMemberPermissions(member.entityId, member.userId, { [key]: value }),
+      onSuccess: () => loadMembers(entity.id),
+      onError: (err) => {
+        const limit = err instanceof ApiError && err.code === 'sms_notification_limit';
+        showSnackbar(
+          'error',
+          limit
+            ? t('members.smsLimit', { max: MAX_SMS_NOTIFICATION_MEMBERS })
+            : t('errors.memberPermissions'),
+        );
+      },
+    },
+    queryClient,
+  );
+  const toggle = (member: Member, key: 'autoApprove' | 'smsNotifications', value: boolean) =>
+    toggleMutation.mutate({ member, key, value });
 
-  const toggle = async (member: Member, key: 'autoApprove' | 'smsNotifications', value: boolean) => {
-    try {
-      await entitiesApi.updateMemberPermissions(member.entityId, member.userId, { [key]: value });
-      await loadMembers(entity.id);
-    } catch (err) {
-      const limit = err instanceof ApiError && err.code === 'sms_notification_limit';
-      showSnackbar(
-        'error',
-        limit ? t('members.smsLimit', { max: MAX_SMS_NOTIFICATION_MEMBERS }) : t('errors.memberPermissions'),
-      );
-    }
-  };
-
-  const remove = async () => {
-    if (!removing) return;
-    const member = removing;
-    setRemoving(null);
-    try {
+  const removeMutation = useMutation(
+    {
       // Removal targets the entity the permission is granted on (spec §4).
-      await entitiesApi.removeMember(member.entityId, member.userId);
-      showSnackbar('success', t('common:feedback.removed'));
-      await loadMembers(entity.id);
-    } catch {
-      showSnackbar('error', t('errors.removeMember'));
-    }
+      mutationFn: (member: Member) => entitiesApi.removeMember(member.entityId, member.userId),
+      onSuccess: async () => {
+        showSnackbar('success', t('common:feedback.removed'));
+        await loadMembers(entity.id);
+      },
+      onError: () => showSnackbar('error', t('errors.removeMember')),
+    },
+    queryClient,
+  );
+  const remove = () => {
+    if (!removing) return;
+    setRemoving(null);
+    removeMutation.mutate(removing);
   };
 
   return (

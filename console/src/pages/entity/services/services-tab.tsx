@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { entitiesApi, type Service } from '../../../api/entities.api';
+import { servicesQuery } from '../../../api/queries';
+import { queryClient } from '../../../api/query-client';
 import { Alert, Card, Spinner } from '../../../components/card';
 import { useEntity } from '../entity-frame';
 
@@ -8,20 +9,9 @@ import { useEntity } from '../entity-frame';
 export default function ServicesTab() {
   const { t } = useTranslation('entity');
   const entity = useEntity();
-  const [services, setServices] = useState<Service[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setServices(null);
-    setFailed(false);
-    entitiesApi.services(entity.id).then(
-      (s) => live && setServices(s),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [entity.id]);
+  const query = useQuery(servicesQuery(entity.id), queryClient);
+  const services = query.data ?? null;
+  const failed = query.isError;
   return (
     <Card title={t('services.title')}>
       {failed ? (

@@ -8,7 +8,7 @@ import { Alert, Card } from '../../../components/card';
 import { Modal } from '../../../components/dialog';
 import { Checkbox, SelectField, TextField } from '../../../components/field';
 import { serverInfoAtom } from '../../../lib/server-info';
-import { entitiesAtom, loadEntities } from '../../../state/entities';
+import { loadEntities, useEntities } from '../../../state/entities';
 import { childrenOf, moveTargets } from '../../../state/entities.reducer';
 import { showSnackbar } from '../../../state/snackbar';
 import { canDelete, type DeleteChoice, deleteBody } from './delete-entity.logic';
@@ -17,7 +17,7 @@ import { canDelete, type DeleteChoice, deleteBody } from './delete-entity.logic'
 export function DeleteEntityCard({ entity }: { entity: Entity }) {
   const { t } = useTranslation('entity');
   const navigate = useNavigate();
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   const { supportEmail } = useAtomValue(serverInfoAtom);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

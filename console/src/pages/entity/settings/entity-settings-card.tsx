@@ -1,8 +1,7 @@
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../api/entities.api';
 import { SelectField, TextField } from '../../../components/field';
-import { entitiesAtom } from '../../../state/entities';
+import { useEntities } from '../../../state/entities';
 import { canMoveTo } from '../../../state/entities.reducer';
 import { useIsAdmin } from '../../../state/permissions';
 import { CardForm } from './card-form';
@@ -13,7 +12,7 @@ const KEYS = ['name', 'parentId', 'street', 'zip', 'city', 'phoneNumber', 'orgnu
 export function EntitySettingsCard({ entity, readOnly }: { entity: Entity; readOnly: boolean }) {
   const { t } = useTranslation('entity');
   const isAdmin = useIsAdmin();
-  const { byId } = useAtomValue(entitiesAtom);
+  const { byId } = useEntities();
   const { values, set, submit, errors, form } = useEntityForm(entity, KEYS, {
     success: t('settings.entity.success'),
     error: t('settings.entity.error'),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { transitStopsQuery } from '../../../api/queries';
 import { type TransitStop, transitApi } from '../../../api/transit.api';
 import { Button, IconButton } from '../../../components/button';
 import { Alert, Card, Spinner } from '../../../components/card';
@@ -12,11 +13,7 @@ import { TransitStopDialog } from './transit-stops-dialog';
 /** Transit stop selector of the settings tab (content spec §2): the entity's stops. */
 export function TransitStopsCard({ entityId, readOnly }: { entityId: number; readOnly: boolean }) {
   const { t } = useTranslation('transit');
-  const {
-    rows: stops,
-    setRows: setStops,
-    failed,
-  } = useLiveEntityList(entityId, 'transitStop.changed', transitApi.list);
+  const { rows: stops, setRows: setStops, failed } = useLiveEntityList(transitStopsQuery(entityId));
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TransitStop | null>(null);
   const [fresh, setFresh] = useState<number | null>(null);
