@@ -389,17 +389,19 @@ describe('console journeys per role', () => {
     const shown = () =>
       preview.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.src : ''));
     await expect.poll(shown, { timeout: 20_000 }).not.toBe('');
-    // The page starts whole in the square slot (fit), not cover-cropped: beside an A4 page the
-    // rendition's left edge is empty (transparent).
-    const cornerAlpha = await preview.evaluate((img: HTMLImageElement) => {
+    // The page starts whole in the square slot (contain), not cover-cropped: beside the coloured A4
+    // page the rendition's left edge is white paper, while its middle is the page's colour.
+    const [edge, middle] = await preview.evaluate((img: HTMLImageElement) => {
       const canvas = document.createElement('canvas');
       canvas.width = img.naturalWidth;
       canvas.height = img.naturalHeight;
       const g = canvas.getContext('2d');
       g?.drawImage(img, 0, 0);
-      return g?.getImageData(2, Math.floor(img.naturalHeight / 2), 1, 1).data[3];
+      const at = (x: number) => [...(g?.getImageData(x, Math.floor(img.naturalHeight / 2), 1, 1).data ?? [])];
+      return [at(2), at(Math.floor(img.naturalWidth / 2))];
     });
-    expect(cornerAlpha).toBe(0);
+    expect(edge).toEqual([255, 255, 255, 255]);
+    expect(middle.slice(0, 3)).not.toEqual([255, 255, 255]);
     const firstPage = await shown();
     await editor.getByLabel('Side').selectOption('2');
     await expect
