@@ -10,7 +10,7 @@ import {
   users,
 } from '../db/schema/index';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
-import { optOut, type QueueSmsInput, queueSms, type SmsScope, smsUsage } from './sms-outbound.service';
+import { optIn, optOut, type QueueSmsInput, queueSms, type SmsScope, smsUsage } from './sms-outbound.service';
 
 /**
  * The SMS caps (sms spec: STOP, the per-number daily reply limit, the organization's monthly budget)
@@ -224,5 +224,54 @@ describe('SMS caps (queueSms)', () => {
       smsUsage(tx, scope.organization!, new Date('2026-03-11T12:00:00.000Z')),
     );
     expect(tomorrow.dailyLimitReached).toEqual([]);
+  });
+  it('answers two transactions queueing one key at once with one message: the second is a duplicate of it', async () => {
+    const { scope } = await organization({ dailyLimit: 5, budget: 100 });
+    const input = {
+      key: 'reply:race',
+      kind: 'reply_published' as const,
+      to: '004790008008',
+      text: 'x',
+      scope,
+    };
+    const results = await Promise.all([queue(input), queue(input)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['duplicate', 'queued']);
+    expect(results[0].id).toBe(results[1].id);
+    // The same for a message that is suppressed (the number sent STOP).
+    await db.database.db.transaction((tx) => optOut(tx, '004790008009', NOW));
+    const stopped = { ...input, key: 'reply:race-stopped', to: '004790008009' };
+    const suppressed = await Promise.all([queue(stopped), queue(stopped)]);
+    expect(suppressed.map((r) => r.status).sort()).toEqual(['duplicate', 'suppressed']);
+    expect(suppressed[0].id).toBe(suppressed[1].id);
+  });
+
+  it('lifts STOP on START (saying whether there was one), so the number gets messages again', async () => {
+    const to = '004790009009';
+    expect(await db.database.db.transaction((tx) => optOut(tx, to, NOW))).toBe(true);
+    expect(await db.database.db.transaction((tx) => optOut(tx, to, NOW))).toBe(false);
+    expect((await queue({ kind: 'reply_started', to, text: 'x', scope: noScope })).status).toBe('suppressed');
+    expect(await db.database.db.transaction((tx) => optIn(tx, to))).toBe(true);
+    expect(await db.database.db.transaction((tx) => optIn(tx, to))).toBe(false);
+    expect((await queue({ kind: 'reply_started', to, text: 'x', scope: noScope })).status).toBe('queued');
+  });
+
+  it('gives the last daily slot of a number to one of two replies processed at once', async () => {
+    // Outside any organization, so only the lock on the number keeps the two apart.
+    const to = '004790010010';
+    for (let i = 0; i < 4; i++) await queue({ kind: 'reply_help', to, text: 'x', scope: noScope });
+    const results = await Promise.all([
+      queue({ kind: 'reply_help', to, text: 'a', scope: noScope }),
+      queue({ kind: 'reply_help', to, text: 'b', scope: noScope }),
+    ]);
+    expect(statuses(results).sort()).toEqual(['queued', 'suppressed:daily_limit']);
+  });
+
+  it('gives the last budget slot of an organization to one of two messages to different numbers at once', async () => {
+    const { scope } = await organization({ dailyLimit: 5, budget: 1 });
+    const results = await Promise.all([
+      queue({ kind: 'approval_request', to: '004790011011', text: 'a', scope }),
+      queue({ kind: 'approval_request', to: '004790011012', text: 'b', scope }),
+    ]);
+    expect(statuses(results).sort()).toEqual(['queued', 'suppressed:monthly_budget']);
   });
 });

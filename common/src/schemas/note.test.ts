@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNoteSchema, noteListQuerySchema, updateNoteSchema } from './note';
+import { createNoteSchema, noteListQuerySchema, noteSchema, updateNoteSchema } from './note';
 
 /**
  * Note validation (content spec §3 and §5) where it lives: the contract's body schemas. Limits and
@@ -74,6 +74,32 @@ describe('createNoteSchema', () => {
   });
 });
 
+describe('wrong types', () => {
+  it('names the field and what it must be', () => {
+    const at = '2026-03-03T12:00:00Z';
+    const result = createNoteSchema.safeParse({
+      text: 5,
+      date: at,
+      ownerId: 'me',
+      icon: 7,
+      sticky: 'yes',
+      approved: 1,
+      end: 'tomorrow',
+    });
+    expect(Object.fromEntries(issues(result))).toEqual({
+      text: 'Note text must be a string',
+      ownerId: 'Owner id must be an integer',
+      icon: 'Icon must be one of priority_high, comment, thumb_up, thumb_down, parking, warning, smiley, group, build, error, gavel, alarm, settings, information',
+      sticky: 'Sticky must be a boolean',
+      approved: 'Approved must be a boolean',
+      end: 'End date must be an ISO 8601 date and time',
+    });
+    expect(issues(createNoteSchema.safeParse({ text: 'Hei', start: 'soon' }))).toEqual([
+      ['start', 'Start date must be an ISO 8601 date and time'],
+    ]);
+  });
+});
+
 describe('updateNoteSchema', () => {
   it('takes any subset, maps `start` to `date`, and leaves the date out when neither comes', () => {
     expect(updateNoteSchema.parse({ approved: true })).toEqual({ approved: true });
@@ -89,6 +115,10 @@ describe('updateNoteSchema', () => {
     expect(
       issues(updateNoteSchema.safeParse({ date: '2026-03-03T12:00:00Z', end: '2026-03-02T12:00:00Z' })),
     ).toEqual([['end', 'End cannot be before the start date']]);
+    expect(
+      updateNoteSchema.safeParse({ start: '2026-03-03T12:00:00Z', end: '2026-03-02T12:00:00Z' }).error
+        ?.issues[0],
+    ).toMatchObject({ path: ['end'], params: { fieldCode: 'end_before_start' } });
     // Without a start in the body the service compares with the stored one.
     expect(updateNoteSchema.safeParse({ end: '2026-03-02T12:00:00Z' }).success).toBe(true);
     expect(issues(updateNoteSchema.safeParse({ text: '' }))).toEqual([['text', 'Note text cannot be empty']]);
@@ -106,5 +136,33 @@ describe('noteListQuerySchema', () => {
       includeParents: false,
       approved: false,
     });
+  });
+});
+
+describe('noteSchema (the answer)', () => {
+  it('describes notes from the console and from SMS, and nothing else', () => {
+    const note = {
+      id: 1,
+      entityId: 2,
+      ownerId: null,
+      text: '<p>Hei</p>',
+      icon: 'comment',
+      iconColor: '#019939',
+      date: '2026-03-03T12:00:00.000Z',
+      end: null,
+      sticky: false,
+      approved: true,
+      source: 'console',
+      schedule: null,
+      state: 'active',
+      showingNow: true,
+      inherited: false,
+      createdAt: '2026-03-03T12:00:00.000Z',
+      updatedAt: '2026-03-03T12:00:00.000Z',
+    };
+    expect(noteSchema.parse(note)).toEqual(note);
+    expect(noteSchema.safeParse({ ...note, source: 'sms' }).success).toBe(true);
+    expect(noteSchema.safeParse({ ...note, source: 'email' }).success).toBe(false);
+    expect(noteSchema.safeParse({ ...note, id: 1.5 }).success).toBe(false);
   });
 });
