@@ -191,6 +191,8 @@ describe('SMS caps (queueSms)', () => {
         text: `Oppslag: ${org.name} har brukt månedens SMS-budsjett (3). Svar til beboere stanser til neste måned, eller til budsjettet økes under SMS-innstillinger.`,
       }),
     ]);
+    // Told with the first message over the budget (written before that message's own row).
+    expect(notices[0].id).toBeLessThan((results[3] as { id: number }).id);
     expect(await db.database.db.transaction((tx) => smsUsage(tx, scope.organization!, NOW))).toEqual({
       month: '2026-03',
       used: 3,
