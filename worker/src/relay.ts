@@ -7,15 +7,10 @@ import {
   outboxRelayed,
   type Queues,
 } from '@oppslag/api/core';
-import {
-  type EventType,
-  jobStartedBy,
-  type OutboxEvent,
-  outboxEventSchema,
-  type QueueName,
-} from '@oppslag/common';
+import type { EventType } from '@oppslag/common';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { planRelay } from './relay-plan';
 
 export interface RelayOptions {
   database: Database;
@@ -169,52 +164,14 @@ export class OutboxRelay implements OutboxNotifier {
         .limit(this.batchSize)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
-      // Per entity, hand events to the queue in sequence order (commit order can differ from it).
-      rows.sort((a, b) => (a.entityId ?? 0) - (b.entityId ?? 0) || a.seq - b.seq);
-      const jobs: OutboxEvent[] = [];
-      for (const r of rows) {
-        // The edge: data that does not match the catalogue is logged, counted and not published.
-        const parsed = outboxEventSchema.safeParse({
-          id: r.id,
-          type: r.type,
-          entityId: r.entityId,
-          seq: r.seq,
-          data: r.data,
-          actorId: r.actorId,
-          createdAt: r.createdAt.toISOString(),
-        });
-        if (parsed.success) jobs.push(parsed.data);
-        else {
-          invalidEvents.inc({ where: 'relay', type: r.type });
-          logger.error(
-            { eventId: r.id, type: r.type, err: parsed.error.message },
-            'invalid event not relayed',
-          );
-        }
+      const plan = planRelay(rows, this.opts.effectsFor);
+      for (const { row, error } of plan.invalid) {
+        invalidEvents.inc({ where: 'relay', type: row.type });
+        logger.error({ eventId: row.id, type: row.type, err: error }, 'invalid event not relayed');
       }
-      if (jobs.length) {
-        await queues
-          .queue('events')
-          .addBulk(jobs.map((event) => ({ name: 'event', data: event, opts: { jobId: event.id } })));
-      }
-      const effects = jobs.flatMap((event) =>
-        (this.opts.effectsFor?.(event.type) ?? []).map((handler) => ({
-          name: 'effect',
-          data: { handler, event },
-          opts: { jobId: `${event.id}_${handler}` },
-        })),
-      );
-      if (effects.length) await queues.queue('effects').addBulk(effects);
-      // Background jobs start from the outbox too (common/src/jobs.ts EVENT_JOBS): same transaction,
-      // so a job is added at least once and its event is marked sent only with it.
-      const started = new Map<QueueName, { name: string; data: unknown; opts: { jobId: string } }[]>();
-      for (const job of jobs.map(jobStartedBy)) {
-        if (!job) continue;
-        const bulk = started.get(job.queue) ?? [];
-        bulk.push({ name: job.name, data: job.data, opts: { jobId: job.jobId } });
-        started.set(job.queue, bulk);
-      }
-      for (const [queue, bulk] of started) await queues.queue(queue).addBulk(bulk);
+      if (plan.events.length) await queues.queue('events').addBulk(plan.events);
+      if (plan.effects.length) await queues.queue('effects').addBulk(plan.effects);
+      for (const [queue, bulk] of plan.started) await queues.queue(queue).addBulk(bulk);
       // Marked only now that BullMQ has confirmed every add; if an add failed we never get here and
       // the rollback leaves the rows for the next pass.
       await tx

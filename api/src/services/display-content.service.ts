@@ -16,11 +16,16 @@ import {
 } from '@oppslag/common';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
-import { presentAlert } from '../presenters/alert.presenter';
+import type { Db, Tx } from '../db/client';
+import { type AlertRow, presentAlert } from '../presenters/alert.presenter';
 import { presentContentAsset } from '../presenters/content.presenter';
 import { activeAlerts } from './alert.service';
-import { type ChainEntity, type DisplaySlideRow, displayQueries } from './display-queries';
+import {
+  type ChainEntity,
+  type DisplayNoteRow,
+  type DisplaySlideRow,
+  displayQueries,
+} from './display-queries';
 import { nearestOrganization } from './entity-chain.service';
 import { type MasterScope, masterReaches } from './master.service';
 
@@ -134,6 +139,31 @@ function slideOf(c: DisplaySlideRow, masterId: number | null): DisplaySlide {
   };
 }
 
+/** Which entities and slots a display's content is read from (display first in `ancestry`). */
+export interface ContentScope {
+  ancestry: number[];
+  /** The slots the feature set enables. */
+  slots: ContentSlot[];
+  /** The slots the master display's content reaches this display in. */
+  masterSlots: ContentSlot[];
+  /** The master display when its content reaches this one in some slot, else null. */
+  masterId: number | null;
+  /** The ancestry, plus the master display when it is not on the chain already. */
+  entityIds: number[];
+}
+
+export function contentScope(
+  chain: readonly ChainEntity[],
+  opts: { featureSet: FeatureSet; master: MasterScope | null },
+): ContentScope {
+  const ancestry = chain.map((e) => e.id);
+  const slots = CONTENT_SLOTS.filter((s) => opts.featureSet.slots[s].enabled);
+  const masterSlots = slots.filter((s) => masterReaches(opts.master, ancestry, s, false));
+  const masterId = masterSlots.length > 0 && opts.master ? opts.master.masterId : null;
+  const entityIds = masterId !== null && !ancestry.includes(masterId) ? [...ancestry, masterId] : ancestry;
+  return { ancestry, slots, masterSlots, masterId, entityIds };
+}
+
 /**
  * Everything a display shows, from its chain (display first): approved notes that are active or
  * upcoming, approved slides that are active or upcoming (own, inherited, and the master's ads where
@@ -146,17 +176,30 @@ export async function buildDisplayContent(
   live: { transit: string | null; weather: string | null },
   opts: { featureSet: FeatureSet; now: Date; master: MasterScope | null },
 ): Promise<BuiltContent> {
-  const ancestry = chain.map((e) => e.id);
-  const now = opts.now.getTime();
-  const slots = CONTENT_SLOTS.filter((s) => opts.featureSet.slots[s].enabled);
-  const masterSlots = slots.filter((s) => masterReaches(opts.master, ancestry, s, false));
-  const masterId = masterSlots.length > 0 && opts.master ? opts.master.masterId : null;
-  const entityIds = masterId !== null && !ancestry.includes(masterId) ? [...ancestry, masterId] : ancestry;
-  const [noteRows, contentRows, alertRows] = await Promise.all([
-    displayQueries.notes(db, ancestry),
-    slots.length > 0 ? displayQueries.contents(db, entityIds, slots) : Promise.resolve([]),
-    activeAlerts(db, ancestry, opts.now),
+  const scope = contentScope(chain, opts);
+  const [notes, contents, alerts] = await Promise.all([
+    displayQueries.notes(db, scope.ancestry),
+    scope.slots.length > 0 ? displayQueries.contents(db, scope.entityIds, scope.slots) : Promise.resolve([]),
+    activeAlerts(db, scope.ancestry, opts.now),
   ]);
+  return assembleDisplayContent(chain, scope, { notes, contents, alerts }, live, opts.now);
+}
+
+/**
+ * The payload from the rows the queries read (approved only; slides of the scope's slots): what a
+ * screen must not show yet or any more is left out here, and `changesAt` is the next instant the
+ * answer changes by time alone. Pure, so the rules are tested without a database.
+ */
+export function assembleDisplayContent(
+  chain: readonly ChainEntity[],
+  scope: ContentScope,
+  rows: { notes: DisplayNoteRow[]; contents: DisplaySlideRow[]; alerts: AlertRow[] },
+  live: { transit: string | null; weather: string | null },
+  at: Date,
+): BuiltContent {
+  const { ancestry, masterSlots, masterId } = scope;
+  const now = at.getTime();
+  const { notes: noteRows, contents: contentRows, alerts: alertRows } = rows;
 
   let changesAt: number | null = null;
   const later = (t: number) => {
@@ -165,8 +208,8 @@ export async function buildDisplayContent(
 
   const notes: DisplayContent['notes'] = [];
   // Board order is common's compareNotes, the one implementation the console and the player use too.
-  for (const row of noteRows.sort(compareNotes)) {
-    const state = noteState(row, opts.now);
+  for (const row of [...noteRows].sort(compareNotes)) {
+    const state = noteState(row, at);
     if (state === 'expired') continue;
     later(row.date.getTime());
     if (row.end) later(row.end.getTime() + 1);
