@@ -2,6 +2,7 @@ export * from './alerts';
 export * from './cache-keys';
 export * from './constants';
 export * from './contract/index';
+export * from './banner-dates';
 export * from './crop';
 export * from './display-modules';
 export * from './errors';

@@ -12,7 +12,3 @@ export const startOfToday = (now: Date): Date => dayjs(now).tz(TIME_ZONE).startO
 /** Midnight `days` days after today's midnight, in Europe/Oslo (so DST changes keep it at 00:00). */
 export const midnightInDays = (now: Date, days: number): Date =>
   dayjs(now).tz(TIME_ZONE).startOf('day').add(days, 'day').toDate();
-
-/** The end of the day one year from today: the latest date the banner date pickers allow. */
-export const endOfDayInOneYear = (now: Date): Date =>
-  dayjs(now).tz(TIME_ZONE).startOf('day').add(1, 'year').endOf('day').toDate();

@@ -1,10 +1,8 @@
 import {
   type Actor,
-  BANNER_DATE_TOO_LATE_MESSAGE,
   BANNER_DEFAULT_DAYS,
   BANNER_DEFAULT_DURATION,
-  BANNER_END_BEFORE_START_MESSAGE,
-  BANNER_START_BEFORE_TODAY_MESSAGE,
+  bannerDateProblem,
   type ContentInput,
   type ContentSlot,
   type ContentType,
@@ -14,7 +12,7 @@ import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { assets, contents } from '../db/schema/index';
 import { forbidden, invalidField, notFound } from '../errors';
-import { endOfDayInOneYear, midnightInDays, startOfToday } from '../lib/oslo-time';
+import { midnightInDays } from '../lib/oslo-time';
 import { sanitizeRichText } from '../lib/rich-text';
 import type { ContentRow, ContentWithAsset } from '../presenters/content.presenter';
 import { recordEvent } from './events.service';
@@ -62,15 +60,13 @@ export interface ContentContext {
   ancestry: number[];
 }
 
-/** Spec §5: banner dates from today up to one year ahead (Europe/Oslo days). */
-const endBeforeStart = () =>
-  invalidField({ path: 'end', code: 'end_before_start' }, BANNER_END_BEFORE_START_MESSAGE);
-
-function checkDateInRange(date: Date, now: Date, path: 'start' | 'end'): void {
-  if (date < startOfToday(now))
-    throw invalidField({ path, code: 'in_past' }, BANNER_START_BEFORE_TODAY_MESSAGE);
-  if (date > endOfDayInOneYear(now))
-    throw invalidField({ path, code: 'too_late' }, BANNER_DATE_TOO_LATE_MESSAGE);
+/** Spec §5's banner dates, by the rule the console's date pickers check too (common/banner-dates). */
+function checkBannerDates(
+  now: Date,
+  dates: { start: Date; end: Date | null; checkStart: boolean; checkEnd: boolean },
+): void {
+  const problem = bannerDateProblem(now, dates);
+  if (problem) throw invalidField({ path: problem.path, code: problem.code }, problem.message);
 }
 
 async function checkAsset(tx: Tx, assetId: number, ancestry: number[]): Promise<void> {
@@ -115,9 +111,7 @@ export async function createContent(
   // Spec §9 defaults: start now, end 14 days after midnight today, 30 seconds.
   const start = input.start ?? ctx.now;
   const end = input.end === undefined ? midnightInDays(ctx.now, BANNER_DEFAULT_DAYS) : input.end;
-  checkDateInRange(start, ctx.now, 'start');
-  if (end) checkDateInRange(end, ctx.now, 'end');
-  if (end && end < start) throw endBeforeStart();
+  checkBannerDates(ctx.now, { start, end: end ?? null, checkStart: true, checkEnd: true });
   if (input.assetId != null) await checkAsset(tx, input.assetId, ctx.ancestry);
   const [row] = await tx
     .insert(contents)
@@ -188,11 +182,12 @@ export async function updateContent(
   const start = input.start ?? current.start;
   const end = input.end !== undefined ? input.end : current.end;
   // Only changed dates are held to the today..+1 year window, so a running banner stays editable.
-  if (input.start && input.start.getTime() !== current.start.getTime())
-    checkDateInRange(input.start, ctx.now, 'start');
-  if (input.end && input.end.getTime() !== current.end?.getTime())
-    checkDateInRange(input.end, ctx.now, 'end');
-  if (end && end < start) throw endBeforeStart();
+  checkBannerDates(ctx.now, {
+    start,
+    end,
+    checkStart: Boolean(input.start && input.start.getTime() !== current.start.getTime()),
+    checkEnd: Boolean(input.end && input.end.getTime() !== current.end?.getTime()),
+  });
   if (input.assetId != null && input.assetId !== current.assetId)
     await checkAsset(tx, input.assetId, ctx.ancestry);
   const changes: Partial<ContentRow> = { start, end, updatedAt: ctx.now };

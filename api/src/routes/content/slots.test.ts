@@ -83,6 +83,20 @@ describe('content slots (oppslag feature set)', () => {
       body: { start: inDays(300), end: inDays(364), duration: 12, approved: false },
     });
     expect(ok.status).toBe(201);
+    // The date picker's last day as the end: the console sends the midnight after it (an exclusive
+    // end), which the window allows; a millisecond later is too late.
+    const lastEnd = dayjs().tz('Europe/Oslo').startOf('day').add(1, 'year').add(1, 'day');
+    const last = await api.request('POST', path(w.entities.orgA.id, 'banner'), {
+      token: w.users.moderator.token,
+      body: { end: lastEnd.toISOString(), duration: 12, approved: false },
+    });
+    expect(last.status).toBe(201);
+    const beyond = await api.request('POST', path(w.entities.orgA.id, 'banner'), {
+      token: w.users.moderator.token,
+      body: { end: lastEnd.add(1, 'ms').toISOString(), duration: 12, approved: false },
+    });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error.fields).toEqual([expect.objectContaining({ path: 'end', code: 'too_late' })]);
     expect(ok.body).toMatchObject({ duration: 12, approved: false });
   });
 

@@ -32,6 +32,10 @@ describe('banner dates', () => {
     expect(checkDates(now, '2026-03-05', '2026-03-04', true)).toBe('endBeforeStart');
     expect(checkDates(now, '2026-03-05', '2026-03-05', true)).toBeNull();
     expect(checkDates(now, '', '', true)).toBe('startRequired');
+    // The picker's last day is allowed as an end: it is sent as the midnight after it.
+    expect(checkDates(now, '2026-03-05', '2027-03-02', true)).toBeNull();
+    // A running banner keeps its past start and end when neither is changed.
+    expect(checkDates(now, '2026-02-01', '2026-02-20', false, false)).toBeNull();
   });
 
   it('starts a later day at Oslo midnight and shows a midnight end as the previous day', () => {

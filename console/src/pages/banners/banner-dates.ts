@@ -1,3 +1,4 @@
+import { bannerDateProblem } from '@oppslag/common/banner-dates.ts';
 import { BANNER_DEFAULT_DAYS, BANNER_DEFAULT_DURATION } from '@oppslag/common/schemas/content.ts';
 import dayjs from 'dayjs';
 import { inOslo } from '../../lib/dates';
@@ -26,16 +27,28 @@ export function dateBounds(now: Date, start: string) {
 export type DateProblem = 'startBeforeToday' | 'endBeforeStart' | 'tooLate' | 'startRequired' | null;
 
 /**
- * Checks the dates as the API will. An existing banner that already started keeps its start,
- * so the "before today" rule applies only to a new start.
+ * Checks the dates by the API's own rule (common's bannerDateProblem) on the instants the dialog
+ * will send. Only changed dates are held to the window, as the API does, so a banner that already
+ * started keeps its start.
  */
-export function checkDates(now: Date, start: string, end: string, startChanged: boolean): DateProblem {
+export function checkDates(
+  now: Date,
+  start: string,
+  end: string,
+  startChanged: boolean,
+  endChanged = true,
+): DateProblem {
   if (!start) return 'startRequired';
-  const { startMin, startMax } = dateBounds(now, start);
-  if (startChanged && start < startMin) return 'startBeforeToday';
-  if (start > startMax || (end && end > startMax)) return 'tooLate';
-  if (end && end < start) return 'endBeforeStart';
-  return null;
+  const instants = toInstants(now, start, end);
+  const problem = bannerDateProblem(now, {
+    start: new Date(instants.start),
+    end: instants.end ? new Date(instants.end) : null,
+    checkStart: startChanged,
+    checkEnd: endChanged,
+  });
+  if (!problem) return null;
+  if (problem.code === 'too_late') return 'tooLate';
+  return problem.path === 'start' ? 'startBeforeToday' : 'endBeforeStart';
 }
 
 /**

@@ -135,7 +135,14 @@ export function BannerDialog({
 
   const bounds = dateBounds(now, dates.start);
   const originalStart = content ? toDateInput(content.start) : null;
-  const dateProblem = checkDates(now, dates.start, dates.end, dates.start !== originalStart);
+  const originalEnd = content ? endToDateInput(content.end) : null;
+  const dateProblem = checkDates(
+    now,
+    dates.start,
+    dates.end,
+    dates.start !== originalStart,
+    dates.end !== originalEnd,
+  );
   const duration = Number(dates.duration);
   // The API's own duration rule (whole seconds, 1 to the maximum), not a copy of it.
   const durationBad =
