@@ -111,6 +111,21 @@ describe('isShowing and nextShowingChange (period and schedule)', () => {
     expect(nextShowingChange(note, Date.now())).toBe(at('2026-03-29T08:00:00Z')); // 10:00 CEST
   });
 
+  it('shows from its start instant on, not a millisecond before', () => {
+    const plain = { start: '2026-04-01T00:00:00Z', end: null, schedule: null };
+    expect(isShowing(plain, '2026-03-31T23:59:59.999Z')).toBe(false);
+    expect(isShowing(plain, '2026-04-01T00:00:00Z')).toBe(true);
+  });
+
+  it('reads the minutes of the window, not only the hours (Monday 08:30–09:15 in Oslo, winter)', () => {
+    const s = { weekdays: [1], from: '08:30', to: '09:15', until: null };
+    expect(isScheduleActive(s, '2026-03-02T07:29:59Z')).toBe(false); // 08:29:59 CET
+    expect(isScheduleActive(s, '2026-03-02T07:30:00Z')).toBe(true); // 08:30
+    expect(isScheduleActive(s, '2026-03-02T08:14:59Z')).toBe(true); // 09:14:59
+    expect(isScheduleActive(s, '2026-03-02T08:15:00Z')).toBe(false); // 09:15
+    expect(isScheduleActive(s, '2026-03-03T07:45:00Z')).toBe(false); // Tuesday
+  });
+
   it('is hidden outside the period whatever the schedule says', () => {
     expect(isShowing({ ...note, end: '2026-03-20T00:00:00Z' }, '2026-03-29T05:00:00Z')).toBe(false);
     expect(isShowing({ ...note, schedule: null }, '2026-03-02T05:00:00Z')).toBe(true);
@@ -145,6 +160,11 @@ describe('scheduleSchema', () => {
       (m) => m.split(':')[0],
     );
     expect(new Set(paths)).toEqual(new Set(['weekdays.0', 'from', 'to', 'until']));
+  });
+  it('keeps a valid last day (until)', () => {
+    expect(
+      scheduleSchema.parse({ weekdays: [1], from: '08:00', to: '09:00', until: '2026-05-01' }).until,
+    ).toBe('2026-05-01');
   });
 });
 
