@@ -23,6 +23,15 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 /** The role strength order, used when a user holds several roles along one chain. */
 const ROLE_RANK: Record<Role, number> = { moderator: 1, administrator: 2, owner: 3 };
 
+/** The stronger of two roles (the other when one is missing): the rule for several roles on one chain. */
+export function strongerRole(a: Role | null | undefined, b: Role): Role;
+export function strongerRole(a: Role | null | undefined, b: Role | null | undefined): Role | null;
+export function strongerRole(a: Role | null | undefined, b: Role | null | undefined): Role | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return ROLE_RANK[b] > ROLE_RANK[a] ? b : a;
+}
+
 export interface Grant {
   entityId: number;
   role: Role;
@@ -41,7 +50,7 @@ export function effectiveRole(grants: readonly Grant[], ancestry: readonly numbe
   let best: Role | null = null;
   for (const grant of grants) {
     if (!ancestry.includes(grant.entityId)) continue;
-    if (!best || ROLE_RANK[grant.role] > ROLE_RANK[best]) best = grant.role;
+    best = strongerRole(best, grant.role);
   }
   return best;
 }

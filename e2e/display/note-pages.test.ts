@@ -6,6 +6,7 @@ import {
   type DisplayWorld,
   launchChromium,
   postNote,
+  screenOf,
   seedDisplayWorld,
   seedLiveData,
   startTestStack,
@@ -116,7 +117,7 @@ describe.each(['oppslag', 'styretavla'] as const)('note board pages, feature set
   });
 
   for (const orientation of [0, 1] as const) {
-    const viewport = orientation ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
+    const viewport = screenOf(orientation);
     it(`shows all 14 notes whole within one cycle at ${viewport.width}×${viewport.height}`, async () => {
       const put = await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {
         token: world.superadmin.token,

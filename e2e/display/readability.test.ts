@@ -6,6 +6,7 @@ import {
   type DisplayWorld,
   launchChromium,
   postNote,
+  screenOf,
   seedDisplayWorld,
   seedLiveData,
   startTestStack,
@@ -119,7 +120,7 @@ describe.each(['oppslag', 'styretavla'] as const)(
     });
 
     for (const orientation of [0, 1] as const) {
-      const viewport = orientation ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
+      const viewport = screenOf(orientation);
       it(`reads from three metres at ${viewport.width}×${viewport.height}, in normal and large print`, async () => {
         for (const largePrint of [false, true]) {
           const put = await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {

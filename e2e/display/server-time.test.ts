@@ -5,6 +5,7 @@ import {
   type DisplayWorld,
   launchChromium,
   postNote,
+  screenOf,
   seedDisplayWorld,
   seedLiveData,
   startTestStack,
@@ -48,7 +49,7 @@ describe('display player on a device clock two hours off', () => {
 
   for (const skew of [-2 * HOUR, 2 * HOUR])
     for (const orientation of [0, 1] as const) {
-      const viewport = orientation ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
+      const viewport = screenOf(orientation);
       it(`shows the current note, fresh departures and the server's time with the device ${skew > 0 ? '2 h fast' : '2 h slow'} at ${viewport.width}×${viewport.height}`, async () => {
         const put = await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {
           token: world.superadmin.token,

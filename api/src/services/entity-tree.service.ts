@@ -1,4 +1,11 @@
-import { type Actor, type Grant, PERMISSIONS, ROLE_PERMISSIONS, type Role } from '@oppslag/common';
+import {
+  type Actor,
+  type Grant,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  type Role,
+  strongerRole,
+} from '@oppslag/common';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { EntityRow } from '../presenters/entity.presenter';
@@ -83,7 +90,6 @@ export async function entityTree(tx: Tx, version?: string): Promise<EntityTree> 
   return state.loading;
 }
 
-const ROLE_RANK: Record<Role, number> = { moderator: 1, administrator: 2, owner: 3 };
 const ALL = PERMISSIONS as unknown as readonly (typeof PERMISSIONS)[number][];
 
 export interface VisibleTreeEntity {
@@ -104,8 +110,7 @@ export function visibleInTree(tree: EntityTree, actor: Actor, grants: readonly G
   if (grants.length === 0) return [];
   const granted = new Map<number, Role>();
   for (const g of grants) {
-    const had = granted.get(g.entityId);
-    if (!had || ROLE_RANK[g.role] > ROLE_RANK[had]) granted.set(g.entityId, g.role);
+    granted.set(g.entityId, strongerRole(granted.get(g.entityId), g.role));
   }
   const live = new Set<number>();
   for (const row of tree.rows) live.add(row.id);
@@ -115,10 +120,10 @@ export function visibleInTree(tree: EntityTree, actor: Actor, grants: readonly G
   for (const [id, r] of granted) if (live.has(id)) stack.push([id, r]);
   while (stack.length) {
     const [id, inherited] = stack.pop() as [number, Role];
-    const own = granted.get(id);
-    const best = own && ROLE_RANK[own] > ROLE_RANK[inherited] ? own : inherited;
+    const best = strongerRole(granted.get(id), inherited);
     const had = role.get(id);
-    if (had && ROLE_RANK[had] >= ROLE_RANK[best]) continue;
+    // Already reached with a role at least as strong: nothing below changes.
+    if (had && strongerRole(best, had) === had) continue;
     role.set(id, best);
     for (const child of tree.children.get(id) ?? []) stack.push([child.id, best]);
   }

@@ -9,6 +9,10 @@ import { buildPlayer } from './build-player';
 
 export { CHROMIUM_ARGS, launchChromium } from '../../support/chromium';
 
+/** The 1080p screen a display's orientation asks for: 0 landscape, 1 portrait. */
+export const screenOf = (orientation: 0 | 1) =>
+  orientation ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
+
 export interface DisplayWorld {
   superadmin: { id: number; token: string };
   orgId: number;
