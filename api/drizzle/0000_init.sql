@@ -1,3 +1,4 @@
+CREATE SEQUENCE "public"."system_event_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "alerts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"entity_id" integer NOT NULL,

@@ -1,5 +1,6 @@
 import type { Schedule } from '@oppslag/common';
 import type { Db } from '../db/client';
+import { runPrepared } from '../db/prepared';
 
 /**
  * The three queries behind every display poll, as fixed SQL sent straight to the driver (a named
@@ -79,19 +80,9 @@ export interface DisplaySlideRow {
   assetUpdatedAt: Date | null;
 }
 
-type Client = {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-};
-
-function run<T>(db: Db, name: keyof typeof SQL, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: Client & { waitReady?: unknown } }).$client;
-  // PGlite has no named statements; node-postgres prepares each name once per connection.
-  const result = client.waitReady
-    ? client.query(SQL[name], values)
-    : client.query({ name: `display_${name}`, text: SQL[name], values });
-  return result.then((r) => r.rows as T[]);
-}
+// Named statements on the driver, past Drizzle's query building (db/prepared.ts).
+const run = <T>(db: Db, name: keyof typeof SQL, values: unknown[]) =>
+  runPrepared<T>(db, `display_${name}`, SQL[name], values);
 
 export const displayQueries = {
   chain: (db: Db, id: number) => run<ChainEntity>(db, 'chain', [id]),

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { SmsStatus } from '@oppslag/common';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { runPrepared } from '../db/prepared';
 import { smsMessages } from '../db/schema/index';
 import { storableJson, storableText } from '../lib/storable-text';
-import { recordEvent } from './events.service';
+import { nextSystemSeq } from './events.service';
 
 export interface InboundSms {
   provider: string;
@@ -39,65 +40,84 @@ export function contentKey(
   return `sha256:${hash}:${Math.floor(now.getTime() / CONTENT_DEDUP_WINDOW_MS) + windowOffset}`;
 }
 
-async function findMessage(tx: Tx, provider: string, providerMessageId: string, after?: Date) {
-  const [row] = await tx
-    .select({ id: smsMessages.id })
-    .from(smsMessages)
-    .where(
-      and(
-        eq(smsMessages.provider, provider),
-        eq(smsMessages.providerMessageId, providerMessageId),
-        after ? gt(smsMessages.receivedAt, after) : undefined,
-      ),
-    );
-  return row ?? null;
-}
+/**
+ * The whole webhook in one statement (issue 15: it was a transaction of five through Drizzle, and
+ * every webhook's event held the one system-wide sequence row locked until commit, so webhooks
+ * queued behind each other). It inserts the message unless it is already there (its key: the
+ * provider's id, or the content key, also looked up in the previous window), and for a new row its
+ * `sms.received` event in the same statement, numbered like every system-wide event
+ * (`nextSystemSeq`, no lock held); it answers the new row's id, or the one it duplicates.
+ * `sms.received` has no history row (`historyRowOf` keeps none for it), so this is all
+ * `recordEvent` would have written. `$8` is the previous window's content key (null with a
+ * provider id), `$9` the start of the dedup window before now.
+ */
+const RECEIVE_SQL = `
+  with earlier as (
+    select id from sms_messages
+    where $8::text is not null and provider = $1 and provider_message_id = $8 and received_at > $9::timestamptz
+    limit 1
+  ), inserted as (
+    insert into sms_messages (provider, provider_message_id, "from", "to", text, raw, received_at)
+    select $1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz
+    where not exists (select 1 from earlier)
+    on conflict (provider, provider_message_id) do nothing
+    returning id
+  ), event as (
+    insert into events (id, type, entity_id, seq, data)
+    select gen_random_uuid(), 'sms.received', null, ${nextSystemSeq}, jsonb_build_object('smsMessageId', id)
+    from inserted
+  )
+  select id, false as duplicate from inserted
+  union all select id, true from earlier
+  union all select id, true from sms_messages
+    where provider = $1 and provider_message_id = $2 and not exists (select 1 from inserted)
+  limit 1`;
 
 /**
- * Stores an inbound message once per (provider, message id) and, in the same transaction, records
- * the `sms.received` event from which the outbox relay starts its `sms/inbound` job: a provider's
+ * The row a concurrent copy committed while our statement ran: the statement's snapshot predates
+ * it (ON CONFLICT waited for it, then did nothing), so a fresh statement reads it.
+ */
+const EXISTING_SQL = 'select id from sms_messages where provider = $1 and provider_message_id = $2';
+
+/**
+ * Stores an inbound message once per (provider, message id) and, atomically with it, records the
+ * `sms.received` event from which the outbox relay starts its `sms/inbound` job: a provider's
  * retry, or the same webhook arriving three times at once, finds the row already there and records
  * nothing. Text a database cannot hold (NUL) is cleaned first, so such a message is stored and
- * routed instead of failing forever.
+ * routed instead of failing forever. One prepared statement on its own (see RECEIVE_SQL) rather
+ * than a write in the caller's transaction: the webhook has nothing else to commit with it, and the
+ * statement is its own transaction.
  */
 export async function receiveInboundSms(
   db: Db,
   input: InboundSms,
   now: Date,
 ): Promise<{ id: number; duplicate: boolean }> {
-  const sms = { ...input, from: storableText(input.from), to: input.to && storableText(input.to) };
+  const from = storableText(input.from);
+  const to = input.to && storableText(input.to);
   const text = storableText(input.text);
-  const keyed = { ...sms, text };
-  return db.transaction(async (tx) => {
-    let providerMessageId = sms.providerMessageId && storableText(sms.providerMessageId);
-    if (!providerMessageId) {
-      providerMessageId = contentKey(keyed, now);
-      const since = new Date(now.getTime() - CONTENT_DEDUP_WINDOW_MS);
-      const earlier = await findMessage(tx, sms.provider, contentKey(keyed, now, -1), since);
-      if (earlier) return { id: earlier.id, duplicate: true };
-    }
-    const inserted = await tx
-      .insert(smsMessages)
-      .values({
-        provider: sms.provider,
-        providerMessageId,
-        from: sms.from,
-        to: sms.to,
-        text,
-        raw: storableJson(sms.raw) as object,
-        receivedAt: now,
-      })
-      .onConflictDoNothing({ target: [smsMessages.provider, smsMessages.providerMessageId] })
-      .returning({ id: smsMessages.id });
-    if (inserted.length === 0) {
-      const existing = await findMessage(tx, sms.provider, providerMessageId);
-      if (!existing) throw new Error('inbound sms vanished after a conflicting insert');
-      return { id: existing.id, duplicate: true };
-    }
-    const { id } = inserted[0];
-    await recordEvent(tx, { type: 'sms.received', entityId: null, data: { smsMessageId: id } });
-    return { id, duplicate: false };
-  });
+  const keyed = { from, to, text };
+  const givenId = input.providerMessageId && storableText(input.providerMessageId);
+  const providerMessageId = givenId || contentKey(keyed, now);
+  const values = [
+    input.provider,
+    providerMessageId,
+    from,
+    to,
+    text,
+    JSON.stringify(storableJson(input.raw)),
+    now.toISOString(),
+    givenId ? null : contentKey(keyed, now, -1),
+    new Date(now.getTime() - CONTENT_DEDUP_WINDOW_MS).toISOString(),
+  ];
+  const [row] = await runPrepared<{ id: number; duplicate: boolean }>(db, 'sms_receive', RECEIVE_SQL, values);
+  if (row) return { id: Number(row.id), duplicate: row.duplicate };
+  const [existing] = await runPrepared<{ id: number }>(db, 'sms_existing', EXISTING_SQL, [
+    input.provider,
+    providerMessageId,
+  ]);
+  if (!existing) throw new Error('inbound sms vanished after a conflicting insert');
+  return { id: Number(existing.id), duplicate: true };
 }
 
 export async function listInboundSms(tx: Tx, opts: { status?: SmsStatus; limit: number }) {

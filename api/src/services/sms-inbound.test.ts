@@ -4,6 +4,7 @@ import { uploadAsset } from '../test/asset-upload';
 import { genericWebhook, type SignedWebhook, sveveWebhook, twilioWebhook } from '../test/fakes/sms.fake';
 import { createWorld, type World } from '../test/fixtures';
 import { startTestApi, type TestApi } from '../test/harness';
+import { recordEvent } from './events.service';
 import { CONTENT_DEDUP_WINDOW_MS } from './sms-inbound.service';
 
 const PUBLIC_URL = 'https://oppslag.example.com';
@@ -112,5 +113,63 @@ describe('jobs start from the outbox', () => {
     } finally {
       api.setNow(null);
     }
+  });
+
+  // The webhook is one statement now (issue 15); a provider's copies racing each other must still
+  // end as one row and one event, and every copy must be answered 200 (the losers as duplicates).
+  it('stores 20 concurrent copies of one webhook once, with one event (provider id and content key)', async () => {
+    const generic = genericWebhook(SECRET, { id: 'race-1', from: '+4790000021', text: 'ORGA race' });
+    const sveve = sveveWebhook(SVEVE_SECRET, { number: '4790000022', msg: 'orga race' });
+    for (const hook of [generic, sveve]) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => send(hook)));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      if (hook === generic) expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
+    }
+    for (const from of ['+4790000021', '4790000022']) {
+      const rows = await messagesFrom(from);
+      expect(rows).toHaveLength(1);
+      expect(await smsEvents(rows[0].id)).toHaveLength(1);
+    }
+  });
+
+  it('keys a Sveve push without an id by its window: a copy over 10 minutes later is a new message', async () => {
+    const start = new Date(Math.ceil(Date.now() / CONTENT_DEDUP_WINDOW_MS) * CONTENT_DEDUP_WINDOW_MS);
+    const push = sveveWebhook(SVEVE_SECRET, { number: '4790000023', msg: 'orga Nei' });
+    try {
+      // First at a window's start, again within it (9 minutes later): one message.
+      api.setNow(new Date(start.getTime() + 1000));
+      expect((await send(push)).status).toBe(200);
+      api.setNow(new Date(start.getTime() + 9 * 60_000));
+      await send(push);
+      expect(await messagesFrom('4790000023')).toHaveLength(1);
+      // In the next window but more than 10 minutes after the first: the previous window's copy is
+      // too old to count, so this is a message of its own, with its own event.
+      api.setNow(new Date(start.getTime() + CONTENT_DEDUP_WINDOW_MS + 2000));
+      await send(push);
+      const rows = await messagesFrom('4790000023');
+      expect(rows).toHaveLength(2);
+      expect(await smsEvents(rows[1].id)).toHaveLength(1);
+    } finally {
+      api.setNow(null);
+    }
+  });
+
+  // Every webhook's event used to take the one system-wide sequence row's lock until commit, so a
+  // webhook waited for any open transaction that had recorded a system-wide event. Broken, this
+  // test never finishes: the webhook waits for the transaction, which waits for the webhook.
+  it('numbers system-wide events without waiting for another open transaction', async () => {
+    const db = api.deps.database.db;
+    const { held, answer } = await db.transaction(async (tx) => {
+      const held = await recordEvent(tx, { type: 'sms.received', entityId: null, data: { smsMessageId: 1 } });
+      const hook = genericWebhook(SECRET, { id: 'unlocked-1', from: '+4790000024', text: 'ORGA open' });
+      return { held, answer: await send(hook) };
+    });
+    expect(answer.status).toBe(200);
+    const [row] = await messagesFrom('+4790000024');
+    const [{ seq }] = await query<{ seq: number }>(
+      `select seq from events where type = 'sms.received' and data->>'smsMessageId' = '${row.id}'`,
+    );
+    expect(seq).toBeGreaterThan(0);
+    expect(seq).not.toBe(held.seq);
   });
 });

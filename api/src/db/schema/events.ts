@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The outbox: every domain write commits one of these in the same transaction. */
 export const events = pgTable(
@@ -21,8 +21,19 @@ export const events = pgTable(
   ],
 );
 
-/** The last sequence number handed out per entity (0 = system-wide events without an entity). */
+/**
+ * The last sequence number handed out per entity. Consecutive per entity (clients see gaps by it,
+ * the gateway's `sync` counts on it), so the upsert's row lock orders writers of one entity.
+ */
 export const entitySequences = pgTable('entity_sequences', {
   entityId: integer('entity_id').primaryKey(),
   seq: integer('seq').notNull(),
 });
+
+/**
+ * The numbers of system-wide events (no entity: `sms.received`, account mails). Nobody tracks their
+ * stream (`SeqTracker` and the gateway's `sync` follow entities only), so they need increasing
+ * numbers, not consecutive ones: a sequence hands them out without a row lock held until commit,
+ * so concurrent webhooks no longer queue behind one another (a rolled-back write leaves a gap).
+ */
+export const systemEventSeq = pgSequence('system_event_seq');
