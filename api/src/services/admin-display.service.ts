@@ -22,12 +22,29 @@ interface DisplayEntry {
   entityJson: string;
 }
 
-/** The displays of a snapshot, in id order, with their organizations: worked out once per tree. */
-const entriesByTree = new WeakMap<EntityTree, { alphabet?: string; entries: DisplayEntry[] }>();
+/** What the table's answer was last built from, and the answer. */
+interface KeptTable {
+  online: ReadonlySet<number>;
+  /** Each reporting display's health summary as JSON. */
+  health: Map<number, string>;
+  body: Buffer;
+}
 
-function displayEntries(tree: EntityTree, alphabet: string | undefined): DisplayEntry[] {
+/**
+ * The displays of a snapshot, in id order, with their organizations: worked out once per tree;
+ * with the last answer built from it (a superadmin's table is often asked for again unchanged).
+ */
+const entriesByTree = new WeakMap<
+  EntityTree,
+  { alphabet?: string; entries: DisplayEntry[]; kept?: KeptTable }
+>();
+
+function displayEntries(
+  tree: EntityTree,
+  alphabet: string | undefined,
+): { alphabet?: string; entries: DisplayEntry[]; kept?: KeptTable } {
   const kept = entriesByTree.get(tree);
-  if (kept && kept.alphabet === alphabet) return kept.entries;
+  if (kept && kept.alphabet === alphabet) return kept;
   const entries: DisplayEntry[] = [];
   for (const d of tree.rows) {
     if (d.type !== 'display') continue;
@@ -45,8 +62,9 @@ function displayEntries(tree: EntityTree, alphabet: string | undefined): Display
     };
     entries.push({ id: d.id, registered: d.registeredAt !== null, entityJson: JSON.stringify(entity) });
   }
-  entriesByTree.set(tree, { alphabet, entries });
-  return entries;
+  const slot = { alphabet, entries };
+  entriesByTree.set(tree, slot);
+  return slot;
 }
 
 // The three display states, written once (keys in the order of the item's `display`).
@@ -68,9 +86,10 @@ export async function listAdminDisplays(
   deps: AppDeps,
   /** The table version when read with the user row already (auth.ts readSession). */
   entityTableVersion?: string,
-): Promise<string> {
+): Promise<Buffer> {
   const tree = await entityTree(tx, entityTableVersion);
-  const entries = displayEntries(tree, deps.config.hashidAlphabet);
+  const slot = displayEntries(tree, deps.config.hashidAlphabet);
+  const { entries } = slot;
   const [online, health] = await Promise.all([
     isOnline(
       deps.redis,
@@ -79,16 +98,35 @@ export async function listAdminDisplays(
     ),
     readAllHealthSummaries(tx, deps.now()),
   ]);
+  // Presence and health are per request; the answer is built again only when either differs from
+  // what the kept one was built from (same snapshot, same online displays, same summaries).
+  const summaries = new Map<number, string>();
+  for (const d of entries) {
+    const summary = presentHealthSummary(health.get(d.id), online.has(d.id));
+    if (summary) summaries.set(d.id, JSON.stringify(summary));
+  }
+  const kept = slot.kept;
+  if (kept && sameSet(kept.online, online) && sameMap(kept.health, summaries)) return kept.body;
   const parts: string[] = [];
   for (const d of entries) {
-    const isOn = online.has(d.id);
-    const state = d.registered ? (isOn ? ONLINE : OFFLINE) : UNREGISTERED;
-    const summary = presentHealthSummary(health.get(d.id), isOn);
-    parts.push(
-      `{"entity":${d.entityJson},"display":${state},"health":${summary ? JSON.stringify(summary) : 'null'}}`,
-    );
+    const state = d.registered ? (online.has(d.id) ? ONLINE : OFFLINE) : UNREGISTERED;
+    parts.push(`{"entity":${d.entityJson},"display":${state},"health":${summaries.get(d.id) ?? 'null'}}`);
   }
-  return `[${parts.join(',')}]`;
+  const body = Buffer.from(`[${parts.join(',')}]`);
+  slot.kept = { online, health: summaries, body };
+  return body;
+}
+
+function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const id of a) if (!b.has(id)) return false;
+  return true;
+}
+
+function sameMap(a: ReadonlyMap<number, string>, b: ReadonlyMap<number, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, v] of a) if (b.get(id) !== v) return false;
+  return true;
 }
 
 /**

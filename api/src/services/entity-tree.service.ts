@@ -118,12 +118,10 @@ export function visibleInTree(tree: EntityTree, actor: Actor, grants: readonly G
   for (const g of grants) {
     granted.set(g.entityId, strongerRole(granted.get(g.entityId), g.role));
   }
-  const live = new Set<number>();
-  for (const row of tree.rows) live.add(row.id);
   // Walk down from each live granted entity; a node keeps the strongest role that reaches it.
   const role = new Map<number, Role>();
   const stack: [number, Role][] = [];
-  for (const [id, r] of granted) if (live.has(id)) stack.push([id, r]);
+  for (const [id, r] of granted) if (tree.byId.has(id)) stack.push([id, r]);
   while (stack.length) {
     const [id, inherited] = stack.pop() as [number, Role];
     const best = strongerRole(granted.get(id), inherited);
@@ -141,18 +139,18 @@ export function visibleInTree(tree: EntityTree, actor: Actor, grants: readonly G
   return out;
 }
 
-/** The actor's visible entities with their permissions: version, grants, then one walk of the snapshot. */
-export async function visibleFromTree(
+/** The current snapshot and the actor's grants (none needed for the superadmin), read in parallel. */
+export async function treeAndGrants(
   tx: Tx,
   actor: Actor,
   /** Both read in this request already (auth.ts `readSession`): no query of its own then. */
   read?: { grants?: readonly Grant[]; entityTableVersion?: string },
-): Promise<{ tree: EntityTree; grants: readonly Grant[]; items: VisibleTreeEntity[] }> {
+): Promise<{ tree: EntityTree; grants: readonly Grant[] }> {
   const [tree, grants] = await Promise.all([
     entityTree(tx, read?.entityTableVersion),
     actor.admin ? Promise.resolve([] as Grant[]) : (read?.grants ?? getGrants(tx, actor.id)),
   ]);
-  return { tree, grants, items: visibleInTree(tree, actor, grants) };
+  return { tree, grants };
 }
 
 /**

@@ -10,7 +10,7 @@ import { createEntity, regenerateApiKey, updateEntity } from '../../services/ent
 import { EntityAnswers } from '../../services/entity-answers';
 import { deleteEntity } from '../../services/entity-delete.service';
 import { ancestorsAbove, loadEntity } from '../../services/entity-query.service';
-import { ancestorsInTree, visibleFromTree } from '../../services/entity-tree.service';
+import { ancestorsInTree, treeAndGrants, visibleInTree } from '../../services/entity-tree.service';
 import { viewEntity } from '../../services/entity-view.service';
 import { isOnline } from '../../services/presence.service';
 import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
@@ -28,23 +28,20 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
   const rows = new WeakMap<EntityRow, Map<number, Buffer>>();
   // Whole answers per snapshot (entity-answers.ts): the same tree, grants and online displays give
   // the same bytes, sent again without being put together.
-  const answers = new EntityAnswers();
+  const answers = new EntityAnswers<ReturnType<typeof ancestorsInTree>>();
   const ownList = async (actor: AuthedUser, read?: ApiState) => {
-    const { tree, grants, items: visible } = await visibleFromTree(db, actor, read);
-    const displays = visible.filter((i) => i.row.type === 'display' && i.row.registeredAt !== null);
-    const online = await isOnline(
-      deps.redis,
-      deps.config.redisPrefix,
-      displays.map((i) => i.row.id),
-    );
+    const { tree, grants } = await treeAndGrants(db, actor, read);
+    const view = answers.view(tree, actor, grants, () => {
+      const items = ancestorsInTree(tree, visibleInTree(tree, actor, grants));
+      const registered = items
+        .filter((i) => i.row.type === 'display' && i.row.registeredAt !== null)
+        .map((i) => i.row.id);
+      return { items, registered };
+    });
+    const online = await isOnline(deps.redis, deps.config.redisPrefix, view.registered);
     return new JsonText<Entity[]>(
-      answers.get(tree, actor, grants, online, () =>
-        presentEntitiesJson(ancestorsInTree(tree, visible), {
-          actor,
-          alphabet: deps.config.hashidAlphabet,
-          online,
-          rows,
-        }),
+      answers.answer(tree, view, online, () =>
+        presentEntitiesJson(view.items, { actor, alphabet: deps.config.hashidAlphabet, online, rows }),
       ),
     );
   };

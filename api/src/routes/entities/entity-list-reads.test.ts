@@ -153,4 +153,27 @@ describe('entity list and admin displays: what each request still reads', () => 
     await markOffline(api.deps.redis, prefix, displayB.id);
     expect(await status()).toBe(false);
   });
+
+  it('follows presence and screen health in the admin table with the tree unchanged', async () => {
+    const { displayA } = w.entities;
+    const prefix = api.deps.config.redisPrefix;
+    await markRegistered(api.deps.database.db, displayA.id, new Date());
+    type Row = { display: { onlineStatus: boolean | null }; health: { playerVersion: string | null } | null };
+    const row = async () => (await table()).find((i) => i.entity.id === displayA.id) as unknown as Row;
+    expect((await row()).display.onlineStatus).toBe(false);
+    expect((await row()).health).toBeNull();
+    await markOnline(api.deps.redis, prefix, displayA.id, { ttlSeconds: 30 });
+    expect((await row()).display.onlineStatus).toBe(true);
+    await sqlOutside(
+      `insert into display_health (display_id, player_version, last_heartbeat_at) values ($1, '1.2.3', now())`,
+      [displayA.id],
+    );
+    expect((await row()).health?.playerVersion).toBe('1.2.3');
+    await sqlOutside(`update display_health set player_version = '1.2.4' where display_id = $1`, [
+      displayA.id,
+    ]);
+    expect((await row()).health?.playerVersion).toBe('1.2.4');
+    await markOffline(api.deps.redis, prefix, displayA.id);
+    expect((await row()).display.onlineStatus).toBe(false);
+  });
 });
