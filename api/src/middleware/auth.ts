@@ -93,37 +93,93 @@ interface SessionRow {
   b?: string;
 }
 
+/** What a request knows of its user: the row, the grants, and the tree version when asked for. */
+export interface Session {
+  user: AuthedUser;
+  grants: Grant[];
+  entityTableVersion?: string;
+}
+
+interface Waiting {
+  id: number;
+  tokenVersion: number;
+  withTree: boolean;
+  resolve: (session: Session | null) => void;
+  reject: (err: unknown) => void;
+}
+
 /**
- * The user row and the user's grants in one statement, plus the entity table's version when
- * `withTree` (a cross join with the one version query, entityTableVersionSql): a console request
- * used to make three round trips (user, grants, version) before it could answer from the snapshot.
- * Plain SQL rather than the query builder: it runs on every console request.
+ * The user rows and grants of every request that arrived in one turn of the event loop, read by
+ * one statement (`readSessions`): a round trip to PostgreSQL cost more CPU than the rest of a kept
+ * answer (socket writes that wake the server, docs/performance.md), and under load dozens of
+ * console requests arrive together. Each request's read still starts after it arrived and before
+ * it is answered, so a grant taken away or a password change counts for every request that comes
+ * after it, exactly as with a read of its own. One batcher per database handle.
  */
-export async function readSession(
+const batches = new WeakMap<object, Waiting[]>();
+
+export function readSession(
   deps: AppDeps,
   id: number,
   tokenVersion: number,
   withTree: boolean,
-): Promise<{ user: AuthedUser; grants: Grant[]; entityTableVersion?: string } | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) return null;
+): Promise<Session | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) return Promise.resolve(null);
+  const db = deps.database.db;
+  return new Promise((resolve, reject) => {
+    let waiting = batches.get(db);
+    if (!waiting) {
+      const batch: Waiting[] = [];
+      waiting = batch;
+      batches.set(db, batch);
+      // After this turn's I/O callbacks: every request read from the sockets in it joins the batch.
+      setImmediate(() => {
+        batches.delete(db);
+        readSessions(deps, batch).catch((err) => {
+          for (const w of batch) w.reject(err);
+        });
+      });
+    }
+    waiting.push({ id, tokenVersion, withTree, resolve, reject });
+  });
+}
+
+/**
+ * The user row and the user's grants in one statement for all the waiting requests, plus the
+ * entity table's version when any of them answers from the tree (a cross join with the one
+ * version query, entityTableVersionSql): a console request used to make three round trips (user,
+ * grants, version) before it could answer from the snapshot. Plain SQL rather than the query
+ * builder: it runs on every console request.
+ */
+async function readSessions(deps: AppDeps, waiting: Waiting[]): Promise<void> {
+  const withTree = waiting.some((w) => w.withTree);
+  const ids = `{${[...new Set(waiting.map((w) => w.id))].join(',')}}`;
   const tree: SQL = withTree ? sql`, v.n, v.a, v.b` : sql``;
   const join: SQL = withTree ? sql` cross join (${entityTableVersionSql}) v` : sql``;
   const result = await deps.database.db.execute(sql`
     select u.id, u.admin, u.email, u.name, u.language, u.token_version,
       (select string_agg(p.entity_id || ':' || p.role, ',') from permissions p where p.user_id = u.id) as grants${tree}
-    from users u${join} where u.id = ${id}`);
-  const [row] = ((result as unknown as { rows?: SessionRow[] }).rows ?? result) as SessionRow[];
-  if (!row || row.token_version !== tokenVersion) return null;
-  const grants: Grant[] = [];
-  for (const g of row.grants ? row.grants.split(',') : []) {
-    const at = g.indexOf(':');
-    grants.push({ entityId: Number(g.slice(0, at)), role: g.slice(at + 1) as Role });
+    from users u${join} where u.id = any(${ids}::int[])`);
+  const rows = ((result as unknown as { rows?: SessionRow[] }).rows ?? result) as SessionRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const w of waiting) {
+    const row = byId.get(w.id);
+    if (!row || row.token_version !== w.tokenVersion) {
+      w.resolve(null);
+      continue;
+    }
+    // Each request gets its own objects: handlers may keep or change what they were given.
+    const grants: Grant[] = [];
+    for (const g of row.grants ? row.grants.split(',') : []) {
+      const at = g.indexOf(':');
+      grants.push({ entityId: Number(g.slice(0, at)), role: g.slice(at + 1) as Role });
+    }
+    w.resolve({
+      user: { id: row.id, admin: row.admin, email: row.email, name: row.name, language: row.language },
+      grants,
+      entityTableVersion: w.withTree ? entityTableVersionOf(row as Required<SessionRow>) : undefined,
+    });
   }
-  return {
-    user: { id: row.id, admin: row.admin, email: row.email, name: row.name, language: row.language },
-    grants,
-    entityTableVersion: withTree ? entityTableVersionOf(row as Required<SessionRow>) : undefined,
-  };
 }
 
 /** Route guard: the request must carry a valid user token. */

@@ -176,4 +176,28 @@ describe('entity list and admin displays: what each request still reads', () => 
     await markOffline(api.deps.redis, prefix, displayA.id);
     expect((await row()).display.onlineStatus).toBe(false);
   });
+
+  it('gives each of many requests arriving together its own user, grants and answer', async () => {
+    // These are read in one statement per turn of the event loop (auth.ts readSession): a request
+    // must never get another's user, grants or the 401 of another's stale token.
+    const { users: u } = w;
+    const stale = w.users.sibling.token; // its password changed in a test above
+    const viewers = [u.superadmin, u.owner, u.moderator, u.superadmin, u.owner, u.moderator];
+    const alone = await Promise.all(
+      [u.superadmin, u.owner, u.moderator].map(async (v) => (await list(v.token)).map((i) => i.id)),
+    );
+    const together = await Promise.all([
+      ...viewers.map((v) => api.request<Item[]>('GET', '/api/entities', { token: v.token })),
+      api.request('GET', '/api/entities', { token: stale }),
+      api.request('GET', '/api/account', { token: u.moderator.token }),
+      api.request('GET', '/api/admin/displays', { token: u.owner.token }),
+    ]);
+    viewers.forEach((v, i) => {
+      expect(together[i].status).toBe(200);
+      expect(together[i].body.map((e: Item) => e.id)).toEqual(alone[i % 3]);
+    });
+    expect(together[viewers.length].status).toBe(401);
+    expect(together[viewers.length + 1].body).toMatchObject({ id: u.moderator.id });
+    expect(together[viewers.length + 2].status).toBe(403);
+  });
 });
