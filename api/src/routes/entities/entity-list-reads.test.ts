@@ -192,7 +192,7 @@ describe('entity list and admin displays: what each request still reads', () => 
       api.request('GET', '/api/account', { token: u.moderator.token }),
       api.request('GET', '/api/admin/displays', { token: u.owner.token }),
     ]);
-    viewers.forEach((v, i) => {
+    viewers.forEach((_, i) => {
       expect(together[i].status).toBe(200);
       expect(together[i].body.map((e: Item) => e.id)).toEqual(alone[i % 3]);
     });
