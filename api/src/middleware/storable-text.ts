@@ -15,6 +15,8 @@ const CLEANED_NOT_REFUSED = /^\/api\/sms\/inbound\//;
  * Runs after the body parser, before any route.
  */
 export const rejectUnstorableText: Middleware = async (ctx, next) => {
+  // No body and no query string (every plain GET): nothing to look at.
+  if (ctx.request.body === undefined && !ctx.querystring) return next();
   if (!CLEANED_NOT_REFUSED.test(ctx.path)) {
     for (const [where, value] of [
       ['body', ctx.request.body],

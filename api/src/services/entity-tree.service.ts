@@ -37,17 +37,23 @@ export interface EntityTree {
  * whoever wrote it (services, fixtures, a migration, psql) and whenever it commits, without a
  * trigger or a lock on a shared counter row. A row lock (`for update`) leaves xmin alone.
  */
-export async function entityTableVersion(tx: Tx): Promise<string> {
-  const result = await tx.execute(sql`
+export const entityTableVersionSql = sql`
     select count(*)::int as n, coalesce(sum(xmin::text::bigint), 0)::text as a,
       coalesce(sum(hashint8(xmin::text::bigint + id)), 0)::text as b
-    from entities`);
+    from entities`;
+
+/** The version string of a row of entityTableVersionSql (read alone or joined to another statement). */
+export const entityTableVersionOf = (row: { n: number; a: string; b: string }): string =>
+  `${row.n}:${row.a}:${row.b}`;
+
+export async function entityTableVersion(tx: Tx): Promise<string> {
+  const result = await tx.execute(entityTableVersionSql);
   const [row] = ((result as unknown as { rows?: { n: number; a: string; b: string }[] }).rows ?? result) as {
     n: number;
     a: string;
     b: string;
   }[];
-  return `${row.n}:${row.a}:${row.b}`;
+  return entityTableVersionOf(row);
 }
 
 /** A snapshot from live rows (by id ascending): the rows and each parent's live children. */
@@ -112,12 +118,10 @@ export function visibleInTree(tree: EntityTree, actor: Actor, grants: readonly G
   for (const g of grants) {
     granted.set(g.entityId, strongerRole(granted.get(g.entityId), g.role));
   }
-  const live = new Set<number>();
-  for (const row of tree.rows) live.add(row.id);
   // Walk down from each live granted entity; a node keeps the strongest role that reaches it.
   const role = new Map<number, Role>();
   const stack: [number, Role][] = [];
-  for (const [id, r] of granted) if (live.has(id)) stack.push([id, r]);
+  for (const [id, r] of granted) if (tree.byId.has(id)) stack.push([id, r]);
   while (stack.length) {
     const [id, inherited] = stack.pop() as [number, Role];
     const best = strongerRole(granted.get(id), inherited);
@@ -135,16 +139,18 @@ export function visibleInTree(tree: EntityTree, actor: Actor, grants: readonly G
   return out;
 }
 
-/** The actor's visible entities with their permissions: version, grants, then one walk of the snapshot. */
-export async function visibleFromTree(
+/** The current snapshot and the actor's grants (none needed for the superadmin), read in parallel. */
+export async function treeAndGrants(
   tx: Tx,
   actor: Actor,
-): Promise<{ tree: EntityTree; items: VisibleTreeEntity[] }> {
+  /** Both read in this request already (auth.ts `readSession`): no query of its own then. */
+  read?: { grants?: readonly Grant[]; entityTableVersion?: string },
+): Promise<{ tree: EntityTree; grants: readonly Grant[] }> {
   const [tree, grants] = await Promise.all([
-    entityTree(tx),
-    actor.admin ? Promise.resolve([] as Grant[]) : getGrants(tx, actor.id),
+    entityTree(tx, read?.entityTableVersion),
+    actor.admin ? Promise.resolve([] as Grant[]) : (read?.grants ?? getGrants(tx, actor.id)),
   ]);
-  return { tree, items: visibleInTree(tree, actor, grants) };
+  return { tree, grants };
 }
 
 /**
@@ -157,6 +163,8 @@ export function ancestorsInTree(
   tree: EntityTree,
   items: readonly VisibleTreeEntity[],
 ): (VisibleTreeEntity & { ancestors?: EntityAncestor[] })[] {
+  // The superadmin (no role anywhere) reads everything and gets no chains.
+  if (items.every((i) => i.role === null)) return [...items];
   const visible = new Set(items.map((i) => i.row.id));
   return items.map((item) => {
     if (item.role === null || item.row.parentId === null || visible.has(item.row.parentId)) return item;

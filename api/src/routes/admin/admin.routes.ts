@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import { adminContract } from '@oppslag/common';
+import { type AdminDisplayItem, adminContract } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
-import { mountContract } from '../../http/define-handler';
+import { JsonText, mountContract } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
 import { commandDisplays, getMaster, listAdminDisplays } from '../../services/admin-display.service';
 import { viewEntities } from '../../services/entity-view.service';
@@ -11,7 +11,9 @@ export function adminRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>();
   const db = deps.database.db;
   mountContract(router, deps, adminContract, {
-    displays: () => listAdminDisplays(db, deps),
+    // The tree version was read with the user row (auth.ts readSession); the answer is JSON text.
+    displays: async ({ ctx }) =>
+      new JsonText<AdminDisplayItem[]>(await listAdminDisplays(db, deps, ctx.state.entityTableVersion)),
     updateDisplays: async ({ body, actor, uow }) => {
       const count = await uow((tx) => commandDisplays(tx, body.entities, actor));
       return { updated: true as const, count };

@@ -2,14 +2,15 @@ import Router from '@koa/router';
 import { type Entity, entitiesContract, resolveFeatureSet } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
 import { JsonText, mountContract } from '../../http/define-handler';
-import type { AuthedUser } from '../../middleware/auth';
+import type { ApiState, AuthedUser } from '../../middleware/auth';
 import type { DisplayState } from '../../middleware/display-auth';
 import { type EntityRow, presentEntitiesJson } from '../../presenters/entity.presenter';
 import { displayPreview } from '../../services/display-preview.service';
 import { createEntity, regenerateApiKey, updateEntity } from '../../services/entity.service';
+import { EntityAnswers } from '../../services/entity-answers';
 import { deleteEntity } from '../../services/entity-delete.service';
 import { ancestorsAbove, loadEntity } from '../../services/entity-query.service';
-import { ancestorsInTree, visibleFromTree } from '../../services/entity-tree.service';
+import { ancestorsInTree, treeAndGrants, visibleInTree } from '../../services/entity-tree.service';
 import { viewEntity } from '../../services/entity-view.service';
 import { isOnline } from '../../services/presence.service';
 import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
@@ -25,21 +26,28 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
   const ctxOf = () => ({ alphabet: deps.config.hashidAlphabet, now: deps.now(), featureSet });
   // Each row's JSON bytes per viewer variant, kept while the entity tree snapshot holds the row.
   const rows = new WeakMap<EntityRow, Map<number, Buffer>>();
-  const ownList = async (actor: AuthedUser) => {
-    const { tree, items: visible } = await visibleFromTree(db, actor);
-    const items = ancestorsInTree(tree, visible);
-    const displays = items.filter((i) => i.row.type === 'display' && i.row.registeredAt !== null);
-    const online = await isOnline(
-      deps.redis,
-      deps.config.redisPrefix,
-      displays.map((i) => i.row.id),
-    );
+  // Whole answers per snapshot (entity-answers.ts): the same tree, grants and online displays give
+  // the same bytes, sent again without being put together.
+  const answers = new EntityAnswers<ReturnType<typeof ancestorsInTree>>();
+  const ownList = async (actor: AuthedUser, read?: ApiState) => {
+    const { tree, grants } = await treeAndGrants(db, actor, read);
+    const view = answers.view(tree, actor, grants, () => {
+      const items = ancestorsInTree(tree, visibleInTree(tree, actor, grants));
+      const registered = items
+        .filter((i) => i.row.type === 'display' && i.row.registeredAt !== null)
+        .map((i) => i.row.id);
+      return { items, registered };
+    });
+    const online = await isOnline(deps.redis, deps.config.redisPrefix, view.registered);
     return new JsonText<Entity[]>(
-      presentEntitiesJson(items, { actor, alphabet: deps.config.hashidAlphabet, online, rows }),
+      answers.answer(tree, view, online, () =>
+        presentEntitiesJson(view.items, { actor, alphabet: deps.config.hashidAlphabet, online, rows }),
+      ),
     );
   };
   mountContract(router, deps, entitiesContract, {
-    list: ({ actor }) => ownList(actor),
+    // The grants and the tree version were read with the user row (auth.ts readSession).
+    list: ({ actor, ctx }) => ownList(actor, ctx.state),
     get: async ({ actor, params, access }) => {
       const row = await loadEntity(db, params.id);
       return viewEntity(deps, actor, row, access.permissions, await ancestorsAbove(db, actor, row));
