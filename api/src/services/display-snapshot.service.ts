@@ -33,6 +33,17 @@ export interface SnapshotCheck {
   headers?: unknown;
 }
 
+/** What the builder of a snapshot stores with it in Redis so other replicas can check it (sharedCheck). */
+export interface SharedLabel {
+  seqs: ReadonlyMap<number, number>;
+  kv: number;
+  /** When the live data it holds expires. */
+  liveUntil: number;
+}
+
+/** A check read from Redis: a SnapshotCheck without the snapshot's body. */
+export type SharedCheck = Omit<SnapshotCheck, 'snapshot' | 'headers'> & { displayId: number; etag: string };
+
 /** A SnapshotCheck of `snapshot` for the numbers `seqs` (entity id → sequence number). */
 export function snapshotCheck(
   prefix: string,
@@ -118,13 +129,16 @@ export class DisplaySnapshots {
     key: string,
     now: number,
     build: () => Promise<BuiltContent>,
+    label?: SharedLabel,
   ): Promise<ContentSnapshot> {
     const hit = this.local.get(displayId);
     if (hit && usable(hit, displayId, key, now)) return hit;
     const flight = `${displayId}|${key}`;
     let pending = this.building.get(flight);
     if (!pending) {
-      pending = this.fetchOrBuild(displayId, key, now, build).finally(() => this.building.delete(flight));
+      pending = this.fetchOrBuild(displayId, key, now, build, label).finally(() =>
+        this.building.delete(flight),
+      );
       this.building.set(flight, pending);
     }
     return pending;
@@ -135,6 +149,7 @@ export class DisplaySnapshots {
     key: string,
     now: number,
     build: () => Promise<BuiltContent>,
+    label?: SharedLabel,
   ): Promise<ContentSnapshot> {
     const redisKey = snapshotKey(this.prefix, displayId);
     const shared = await this.readShared(redisKey);
@@ -149,14 +164,24 @@ export class DisplaySnapshots {
     };
     this.keep(snapshot);
     try {
+      // Replaced whole (del first), so no field of an older snapshot's check survives beside it.
       await this.redis
         .multi()
+        .del(redisKey)
         .hset(redisKey, {
           displayId: String(displayId),
           key,
           etag: snapshot.etag,
           validUntil: String(snapshot.validUntil),
           body: snapshot.body,
+          ...(label
+            ? {
+                kv: String(label.kv),
+                checkIds: [...label.seqs.keys()].join(','),
+                checkSeqs: [...label.seqs.values()].join(','),
+                checkUntil: String(Math.min(snapshot.validUntil, label.liveUntil)),
+              }
+            : {}),
         })
         .expire(redisKey, SHARED_TTL_SECONDS)
         .exec();
@@ -164,6 +189,30 @@ export class DisplaySnapshots {
       // Without Redis each replica keeps its own snapshots; the answer is the same.
     }
     return snapshot;
+  }
+
+  /**
+   * The check of the snapshot shared in Redis for `displayId`, without its body: what lets a replica
+   * that holds nothing (just started, or past its byte budget) answer an unchanged display's 304
+   * without PostgreSQL, e.g. when every screen reconnects at once. Null when there is none, it is
+   * another display's, or it was stored without a check.
+   */
+  async sharedCheck(displayId: number): Promise<SharedCheck | null> {
+    const [id, etag, kv, ids, seqs, until] = await this.redis.hmget(
+      snapshotKey(this.prefix, displayId),
+      'displayId',
+      'etag',
+      'kv',
+      'checkIds',
+      'checkSeqs',
+      'checkUntil',
+    );
+    if (Number(id) !== displayId || !etag || kv === null || !ids || !seqs || until === null) return null;
+    const keys = ids.split(',').map((entityId) => entitySeqKey(this.prefix, Number(entityId)));
+    const numbers = seqs.split(',').map(Number);
+    if (keys.length !== numbers.length || numbers.some((n) => !Number.isInteger(n))) return null;
+    keys.push(relayedKey(this.prefix));
+    return { displayId, etag, kv: Number(kv), keys, seqs: numbers, validUntil: Number(until) };
   }
 
   private async readShared(redisKey: string): Promise<ContentSnapshot | null> {

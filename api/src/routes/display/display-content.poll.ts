@@ -49,8 +49,10 @@ export function displayContentPoll(deps: AppDeps): Middleware {
     const token = bearerToken(ctx.req.headers.authorization);
     const now = deps.now().getTime();
     const claims = token ? await state.tokens.verify(token, now, (t) => deps.tokens.verifyDisplay(t)) : null;
-    const check = claims ? state.snapshots.checkOf(claims.entityId) : undefined;
-    if (!claims || !check || now >= check.validUntil || claims.kv !== check.kv) return next();
+    if (!claims) return next();
+    const check = state.snapshots.checkOf(claims.entityId);
+    if (!check) return notModifiedFromShared(ctx, next, claims, started);
+    if (now >= check.validUntil || claims.kv !== check.kv) return next();
     let values: (string | null)[];
     try {
       values = await deps.redis.mget(check.keys);
@@ -72,6 +74,46 @@ export function displayContentPoll(deps: AppDeps): Middleware {
       res.end(check.snapshot.body);
       observe[200].observe((performance.now() - started) / 1000);
     }
+  }
+
+  /**
+   * Nothing kept here for this display (a replica just started, or past its byte budget): a poll
+   * that names the ETag of the snapshot shared in Redis is answered 304 from that snapshot's check
+   * (two Redis reads, no body, no PostgreSQL), so a reconnect storm of unchanged screens does not
+   * reach the database. Anything else goes on to the route.
+   */
+  async function notModifiedFromShared(
+    ctx: Context,
+    next: Next,
+    claims: { entityId: number; kv: number },
+    started: number,
+  ): Promise<void> {
+    const ifNoneMatch = ctx.req.headers['if-none-match'];
+    if (!ifNoneMatch) return next();
+    const state = displayContentState(ctx.app, deps);
+    let holds = false;
+    let etag = '';
+    try {
+      const shared = await state.snapshots.sharedCheck(claims.entityId);
+      if (shared && etagMatches(ifNoneMatch, shared.etag)) {
+        etag = shared.etag;
+        holds = checkHolds(shared, await deps.redis.mget(shared.keys), claims.kv, deps.now().getTime());
+      }
+    } catch {
+      holds = false;
+    }
+    if (!holds) return next();
+    const security = await state.security;
+    const headers = [
+      ...security[ctx.secure ? 'secure' : 'plain'],
+      ['Cache-Control', 'no-cache'],
+      ['ETag', etag],
+    ];
+    ctx.respond = false;
+    state.shortAnswers++;
+    ctx.res.writeHead(304, headers.flat());
+    ctx.res.end();
+    observe[304].observe((performance.now() - started) / 1000);
   }
 
   async function answerHeaders(check: SnapshotCheck, state: DisplayContentState): Promise<AnswerHeaders> {

@@ -331,7 +331,7 @@ describe.each([
       token: w.users.owner.token,
       body: { text: `<p>${text}</p>`, date: inDays(-0.01), approved: true },
     });
-  const hasNote = (body: any, text: string) => JSON.stringify(body.notes).includes(text);
+  const hasNote = (body: { notes: unknown }, text: string) => JSON.stringify(body.notes).includes(text);
 
   withRelay(
     'a change is reused past only while the relay is known to run: without it, PostgreSQL decides',
@@ -431,4 +431,36 @@ describe.each([
     expect(headersOf(viaShort.headers)).toEqual(headersOf(viaRoute.headers));
     expect(viaShort.body).toEqual(viaRoute.body);
   });
+
+  withRelay(
+    'a replica holding nothing answers 304 from the check shared in Redis, and still sees changes',
+    async () => {
+      const etag = await warm();
+      const app = createApp(api.deps);
+      const server: Server = await new Promise((resolve) => {
+        const s = app.listen(0, '127.0.0.1', () => resolve(s));
+      });
+      try {
+        const fresh = jsonRequester(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+        const poll = (token: string, tag: string) =>
+          fresh('GET', '/api/display/content', { token, headers: { 'if-none-match': tag } });
+        // A reconnect storm's refetch: answered on the short path from Redis (no PostgreSQL), twice.
+        for (const n of [1, 2]) {
+          expect((await poll(tokenA, etag)).status).toBe(304);
+          expect(displayContentState(app, api.deps).shortAnswers).toBe(n);
+        }
+        // Another display naming display A's ETag is not answered from A's check.
+        expect((await poll(tokenB, etag)).status).not.toBe(304);
+        // A relayed change: the shared check no longer holds, the route answers the new content.
+        await note('Etter omstart');
+        await relayed();
+        const after = await poll(tokenA, etag);
+        expect(after.status).toBe(200);
+        expect(hasNote(after.body, 'Etter omstart')).toBe(true);
+      } finally {
+        await new Promise((r) => server.close(r));
+        server.closeAllConnections();
+      }
+    },
+  );
 });

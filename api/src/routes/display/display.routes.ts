@@ -80,13 +80,16 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
     );
     const live = await readLiveRaw(deps.redis, deps.config.redisPrefix, chain);
     const now = deps.now();
-    const snapshot = await state.snapshots.get(claims.entityId, memoKey(version, live), now.getTime(), () =>
-      buildDisplayContent(db, chain, liveOf(claims.entityId, live), { featureSet, now, master }),
+    const liveUntil = now.getTime() + live.ttlMs;
+    const snapshot = await state.snapshots.get(
+      claims.entityId,
+      memoKey(version, live),
+      now.getTime(),
+      () => buildDisplayContent(db, chain, liveOf(claims.entityId, live), { featureSet, now, master }),
+      { seqs, kv: claims.kv, liveUntil },
     );
-    if (await seeded) {
-      const liveUntil = now.getTime() + live.ttlMs;
+    if (await seeded)
       state.snapshots.remember(snapshotCheck(deps.config.redisPrefix, snapshot, claims.kv, seqs, liveUntil));
-    }
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('ETag', snapshot.etag);
     if (etagMatches(ctx.get('if-none-match'), snapshot.etag)) {
