@@ -68,7 +68,7 @@ export function snapshotCheck(
  * present and not higher than the one the snapshot was built after.
  */
 export function checkHolds(
-  check: SnapshotCheck,
+  check: Pick<SnapshotCheck, 'kv' | 'validUntil' | 'seqs'>,
   values: readonly (string | null)[],
   kv: number,
   now: number,
