@@ -4,6 +4,7 @@
 import { loadavg } from 'node:os';
 import { type AppDeps, contents, encodeDisplayId, notes } from '@oppslag/api/core';
 import { createEntity, createUser, startTestApi } from '@oppslag/api/testing';
+import { startWorkerRuntime } from '@oppslag/worker';
 import type { BenchOutcome } from './lib/bench';
 import { rawHttpFloor } from './lib/floor';
 import { formatResult, type LoadResult, runLoad } from './lib/load';
@@ -71,6 +72,10 @@ export async function seed(deps: AppDeps) {
 export async function run(): Promise<BenchOutcome> {
   // The API as deployed: production mode (no response-schema check, strong password cost).
   const api = await startTestApi({ env: { NODE_ENV: 'production', PASSWORD_HASH_COST: 'strong' } });
+  // As deployed, a worker's outbox relay keeps the entity numbers in Redis current, which lets an
+  // unchanged display's poll be checked without PostgreSQL (display-versions.service.ts). Its
+  // sweep (one pass a second) runs in this process and is counted in the server's CPU.
+  const worker = await startWorkerRuntime(api.deps, { processors: false, background: false });
   try {
     const displayId = await seed(api.deps);
     const reg = await api.request('POST', '/api/display/register', {
@@ -113,6 +118,7 @@ export async function run(): Promise<BenchOutcome> {
     console.log(summary);
     return { ok, summary };
   } finally {
+    await worker.close();
     await api.close();
   }
 }

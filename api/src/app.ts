@@ -6,6 +6,7 @@ import { errorMiddleware } from './middleware/errors';
 import { httpMetrics } from './middleware/metrics';
 import { securityHeaders } from './middleware/security-headers';
 import { rejectUnstorableText } from './middleware/storable-text';
+import { displayContentPoll } from './routes/display/display-content.poll';
 import { apiRouter } from './routes/index';
 import { queuesBoard } from './routes/queues-board/queues-board';
 import { healthRoutes } from './routes/system.routes';
@@ -22,6 +23,8 @@ export function createApp(deps: AppDeps): Koa {
   // addresses those proxies appended, so a client cannot pick the IP the per-IP rate limits count.
   const hops = deps.config.trustProxy;
   const app = new Koa({ proxy: hops > 0, maxIpsCount: Math.max(hops, 1) });
+  // Polls of unchanged display content, answered before the general middleware (same headers).
+  app.use(displayContentPoll(deps));
   app.use(httpMetrics);
   app.use(securityHeaders());
   app.use(errorMiddleware(deps.logger));

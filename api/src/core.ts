@@ -24,6 +24,7 @@ export * from './seed/offline';
 export * from './services/access.service';
 export * from './services/asset-files';
 export * from './services/display-health.service';
+export * from './services/display-versions.service';
 export * from './services/entity-chain.service';
 export * from './services/events.service';
 export * from './services/history.service';

@@ -1,5 +1,6 @@
 import {
   type Database,
+  type EntityVersions,
   events,
   invalidEvents,
   type OutboxNotifier,
@@ -24,6 +25,11 @@ export interface RelayOptions {
   sweepMs?: number;
   /** Sent rows older than this are deleted (hourly): the outbox is a hand-over, not an archive. */
   retainSentMs?: number;
+  /**
+   * The entity numbers display polls check instead of PostgreSQL (display-versions.service.ts):
+   * raised for every batch moved, and marked current after every pass that completed.
+   */
+  versions?: EntityVersions;
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -95,7 +101,10 @@ export class OutboxRelay implements OutboxNotifier {
     try {
       do {
         this.again = false;
+        const started = Date.now();
         await this.drain();
+        // Only a pass that ran to the end vouches for everything committed before it started.
+        if (!this.stopped) await this.opts.versions?.markRelayed(started);
       } while (this.again && !this.stopped);
     } catch (err) {
       // Redis or the database is down: the sweep tries again; log at most every 10 s.
@@ -172,6 +181,8 @@ export class OutboxRelay implements OutboxNotifier {
       if (plan.events.length) await queues.queue('events').addBulk(plan.events);
       if (plan.effects.length) await queues.queue('effects').addBulk(plan.effects);
       for (const [queue, bulk] of plan.started) await queues.queue(queue).addBulk(bulk);
+      // The events are committed: display polls on every replica stop reusing what they changed.
+      await this.opts.versions?.raiseRelayed(rows);
       // Marked only now that BullMQ has confirmed every add; if an add failed we never get here and
       // the rollback leaves the rows for the next pass.
       await tx

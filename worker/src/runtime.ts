@@ -1,4 +1,4 @@
-import { type AppDeps, ProcessorRegistry, Queues, subscribeOutbox } from '@oppslag/api/core';
+import { type AppDeps, EntityVersions, ProcessorRegistry, Queues, subscribeOutbox } from '@oppslag/api/core';
 import type { Worker } from 'bullmq';
 import { type BackgroundOptions, startBackgroundTasks } from './background';
 import { registerProcessors } from './processors/index';
@@ -44,6 +44,7 @@ export async function startWorkerRuntime(
     logger: deps.logger,
     effectsFor: (type) => registry.effectsFor(type),
     sweepMs: opts.sweepMs,
+    versions: new EntityVersions(deps.redis, deps.config.redisPrefix),
   });
   if (opts.relay !== false) relay.start();
   // Commits in this process (deps.outbox, set when the deps were built) wake the relay at once.

@@ -12,17 +12,29 @@ export interface DisplayState extends ApiState {
 export const displayTokenInvalid = () =>
   new AppError(401, 'token_invalid', 'Invalid or expired display token');
 
+/**
+ * The claims of the request's bearer display token (signature, audience and expiry), or 401. The
+ * signature check is remembered in `verified` (lib/verified-tokens.ts); whether the entity still
+ * exists, is a display and has the same key version is checked by the caller on every request
+ * (loadDisplayChain, or a content poll's snapshot check).
+ */
+export async function verifyDisplayToken(
+  ctx: { get(field: string): string },
+  deps: AppDeps,
+  verified: VerifiedTokens<DisplayClaims>,
+): Promise<DisplayClaims> {
+  const token = bearerToken(ctx.get('authorization') || undefined);
+  if (!token) throw unauthorized('Display token required');
+  const claims = await verified.verify(token, deps.now().getTime(), (t) => deps.tokens.verifyDisplay(t));
+  if (!claims) throw displayTokenInvalid();
+  return claims;
+}
+
 /** Authenticates a display by its bearer display token (signature, audience and expiry). */
 export function displayAuth(deps: AppDeps): Middleware<DisplayState> {
-  // The signature check is remembered (lib/verified-tokens.ts); whether the entity still exists, is
-  // a display and has the same key version is read from the database on every request (loadDisplayChain).
   const verified = new VerifiedTokens<DisplayClaims>();
   return async (ctx, next) => {
-    const token = bearerToken(ctx.get('authorization') || undefined);
-    if (!token) throw unauthorized('Display token required');
-    const claims = await verified.verify(token, deps.now().getTime(), (t) => deps.tokens.verifyDisplay(t));
-    if (!claims) throw displayTokenInvalid();
-    ctx.state.displayClaims = claims;
+    ctx.state.displayClaims = await verifyDisplayToken(ctx, deps, verified);
     await next();
   };
 }

@@ -16,6 +16,12 @@ export interface DisplayChain {
   version: string;
   /** The installation's master display and the entity it hangs under (null before install). */
   master: MasterScope | null;
+  /**
+   * The event sequence number of every entity the content depends on (the chain and the master
+   * display; 0 before an entity's first event), as read before any of the content: what a poll
+   * compares with the numbers the relay keeps in Redis (display-versions.service.ts).
+   */
+  seqs: Map<number, number>;
 }
 
 /**
@@ -41,5 +47,7 @@ export async function loadDisplayChain(db: Db, claims: DisplayClaims): Promise<D
   }
   const master = masterRow ? { masterId: masterRow.id, parentId: masterRow.parentId } : null;
   if (master) parts.push(`m${masterRow?.seq ?? 0}`);
-  return { chain, version: parts.join(','), master };
+  const seqs = new Map(chain.map((e) => [e.id, e.seq ?? 0]));
+  if (masterRow) seqs.set(masterRow.id, masterRow.seq ?? 0);
+  return { chain, version: parts.join(','), master, seqs };
 }

@@ -84,6 +84,12 @@ export function mergeTransit(displayId: number, cached: readonly (string | null)
 export interface RawLiveData {
   transit: (string | null)[];
   weather: string | null;
+  /**
+   * How long the earliest of the cached values lives on (ms, Infinity if none expires): the worker
+   * writes each with an event (transit.updated, weather.updated), but they also expire with
+   * nothing written, and a content holding one must stop being reused then.
+   */
+  ttlMs: number;
 }
 
 /** Reads the latest departures (along the chain) and forecast (per organization) the worker cached. */
@@ -96,12 +102,22 @@ export async function readLiveRaw(
   const keys = chain.map((entity) => cacheKeys.transit(prefix, entity.id));
   if (organization) keys.push(cacheKeys.weather(prefix, organization.id));
   try {
-    const values = await redis.mget(...keys);
+    const pipeline = redis.pipeline().mget(...keys);
+    for (const key of keys) pipeline.pttl(key);
+    const results = (await pipeline.exec()) ?? [];
+    for (const [err] of results) if (err) throw err;
+    const values = results[0][1] as (string | null)[];
+    let ttlMs = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < keys.length; i++) {
+      const ttl = results[i + 1][1] as number;
+      // -1: no expiry; -2: no such key (nothing held, nothing to expire).
+      if (values[i] !== null && ttl >= 0) ttlMs = Math.min(ttlMs, ttl);
+    }
     const weather = organization ? (values.pop() ?? null) : null;
-    return { transit: values, weather };
+    return { transit: values, weather, ttlMs };
   } catch {
     // Without Redis the display still gets its notes and slides; live data waits for the next poll.
-    return { transit: [], weather: null };
+    return { transit: [], weather: null, ttlMs: 0 };
   }
 }
 

@@ -1,13 +1,22 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { cacheKeys } from '@oppslag/common';
+import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
+import { events } from '../../db/schema/index';
 import { encodeDisplayId } from '../../lib/hashids';
 import { snapshotKey } from '../../services/display-snapshot.service';
+import { EntityVersions, entitySeqKey, relayedKey } from '../../services/display-versions.service';
+import { recordEvent } from '../../services/events.service';
 import { createEntity, createWorld, type World } from '../../test/fixtures';
 import { jsonRequester, startTestApi, type TestApi } from '../../test/harness';
+import { displayContentState } from './display-content.state';
 
 const inDays = (n: number) => new Date(Date.now() + n * 24 * 3600 * 1000).toISOString();
+
+/** Long enough for any test here: the tests stand in for a relay that keeps running. */
+const RELAY_CURRENT_MS = 10 * 60 * 1000;
 
 /**
  * Display content is served from a snapshot per display, kept in each API process and shared in
@@ -15,22 +24,41 @@ const inDays = (n: number) => new Date(Date.now() + n * 24 * 3600 * 1000).toISOS
  * one Redis prefix, each with its own kept snapshots, and check that a change written through one
  * reaches the next content fetch on the other with new content and a new ETag, for every kind of
  * write the content is built from; and that a snapshot never reaches another display or another
- * installation.
+ * installation. They run twice: without a relay (every poll checked in PostgreSQL) and with the
+ * outbox relay's work done after each write (polls checked against the entity numbers in Redis,
+ * display-versions.service.ts, on the short path in front of the middleware).
  */
-describe('display content snapshots', () => {
+describe.each([
+  { mode: 'checked in PostgreSQL (no relay)', relay: false },
+  { mode: 'checked in Redis (relay running)', relay: true },
+])('display content snapshots, $mode', ({ relay }) => {
   let api: TestApi;
-  let replica: { url: string; server: Server; request: TestApi['request'] };
+  let replica: { url: string; server: Server; request: TestApi['request']; app: Koa };
   let w: World;
   let tokenA: string;
   let tokenB: string;
+  /** What the outbox relay does for committed events (worker/src/relay.ts), run by hand here. */
+  const relayed = async () => {
+    if (!relay) return;
+    const rows = await api.deps.database.db
+      .select({ entityId: events.entityId, seq: events.seq })
+      .from(events);
+    await new EntityVersions(api.deps.redis, api.deps.config.redisPrefix).raiseRelayed(rows);
+  };
+  const shortAnswers = () => displayContentState(replica.app, api.deps).shortAnswers;
   beforeAll(async () => {
     api = await startTestApi();
     w = await createWorld(api.deps);
+    const app = createApp(api.deps);
     const server: Server = await new Promise((resolve) => {
-      const s = createApp(api.deps).listen(0, '127.0.0.1', () => resolve(s));
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    replica = { url, server, request: jsonRequester(url) };
+    replica = { url, server, request: jsonRequester(url), app };
+    if (relay) {
+      await relayed();
+      await api.deps.redis.set(relayedKey(api.deps.config.redisPrefix), '1', 'PX', RELAY_CURRENT_MS);
+    }
     const register = async (id: number, apiKey: string) =>
       (
         await api.request('POST', '/api/display/register', {
@@ -56,13 +84,19 @@ describe('display content snapshots', () => {
       headers: etag ? { 'if-none-match': etag } : {},
     });
 
-  /** Both replicas hold the display's current snapshot and answer 304 to its ETag. */
+  /**
+   * Both replicas hold the display's current snapshot and answer 304 to its ETag; with the relay,
+   * the replica's second 304 comes from the short path (checked in Redis).
+   */
   async function warm(token = tokenA): Promise<string> {
     const first = await fetchOn('first', token);
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag') as string;
     for (const server of ['first', 'replica'] as const)
       expect((await fetchOn(server, token, etag)).status).toBe(304);
+    const before = shortAnswers();
+    expect((await fetchOn('replica', token, etag)).status).toBe(304);
+    expect(shortAnswers()).toBe(relay ? before + 1 : before);
     return etag;
   }
 
@@ -71,6 +105,7 @@ describe('display content snapshots', () => {
     const etag = await warm();
     const res = await change();
     expect(res.status).toBeLessThan(300);
+    await relayed();
     const after = await fetchOn('replica', tokenA, etag);
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
@@ -108,6 +143,7 @@ describe('display content snapshots', () => {
       token: w.users.owner.token,
       body: { text: '<p>Only for A</p>', date: inDays(-0.01), approved: true },
     });
+    await relayed();
     const a = await fetchOn('first', tokenA);
     const b = await fetchOn('first', tokenB);
     expect(JSON.stringify(a.body)).toContain('Only for A');
@@ -259,6 +295,7 @@ describe('display content snapshots', () => {
       token: w.users.owner.token,
       body: { text: '<p>I morgen</p>', date: inDays(1), approved: true },
     });
+    await relayed();
     const before = await fetchOn('first', tokenA, etag);
     const scheduledEtag = before.headers.get('etag') as string;
     expect((await fetchOn('replica', tokenA, scheduledEtag)).status).toBe(304);
@@ -281,7 +318,159 @@ describe('display content snapshots', () => {
       token: w.users.superadmin.token,
     });
     expect(res.status).toBe(200);
+    await relayed();
     for (const server of ['first', 'replica'] as const)
       expect((await fetchOn(server, tokenB)).status).toBe(401);
   });
+
+  // The rules of the Redis check (display-versions.service.ts); without a relay there is none.
+  const withRelay = it.runIf(relay);
+  const prefixOf = () => api.deps.config.redisPrefix;
+  const note = (text: string) =>
+    api.request('POST', `/api/content/${w.entities.displayA.id}/note`, {
+      token: w.users.owner.token,
+      body: { text: `<p>${text}</p>`, date: inDays(-0.01), approved: true },
+    });
+  const hasNote = (body: { notes: unknown }, text: string) => JSON.stringify(body.notes).includes(text);
+
+  withRelay(
+    'a change is reused past only while the relay is known to run: without it, PostgreSQL decides',
+    async () => {
+      const etag = await warm();
+      await note('Ikke relayet ennå');
+      // Not relayed yet, relay marked current: the old answer, for at most the relay's bound.
+      expect((await fetchOn('replica', tokenA, etag)).status).toBe(304);
+      // The relay stopped (its mark expired): the poll goes to PostgreSQL and sees the change.
+      await api.deps.redis.del(relayedKey(prefixOf()));
+      try {
+        const after = await fetchOn('replica', tokenA, etag);
+        expect(after.status).toBe(200);
+        expect(hasNote(after.body, 'Ikke relayet ennå')).toBe(true);
+      } finally {
+        await api.deps.redis.set(relayedKey(prefixOf()), '1', 'PX', RELAY_CURRENT_MS);
+      }
+      // Relayed: the number moved, and every replica answers the new content.
+      await relayed();
+      const first = await fetchOn('first', tokenA, etag);
+      expect(first.status).toBe(200);
+      expect(hasNote(first.body, 'Ikke relayet ennå')).toBe(true);
+    },
+  );
+
+  withRelay('numbers missing from Redis send the poll to PostgreSQL, which seeds them again', async () => {
+    const etag = await warm();
+    await note('Redis mistet tallene');
+    // Redis lost the numbers (restart without persistence, eviction), the relay still marked current.
+    const seqKeys = await api.deps.redis.keys(`${prefixOf()}:entity-seq:[0-9]*`);
+    expect(seqKeys).toContain(entitySeqKey(prefixOf(), w.entities.displayA.id));
+    await api.deps.redis.del(...seqKeys);
+    const after = await fetchOn('replica', tokenA, etag);
+    expect(after.status).toBe(200);
+    expect(hasNote(after.body, 'Redis mistet tallene')).toBe(true);
+    // Seeded from PostgreSQL by that poll: the next one is checked in Redis again.
+    expect(await api.deps.redis.get(entitySeqKey(prefixOf(), w.entities.displayA.id))).not.toBeNull();
+    const before = shortAnswers();
+    expect((await fetchOn('replica', tokenA, after.headers.get('etag') as string)).status).toBe(304);
+    expect(shortAnswers()).toBe(before + 1);
+  });
+
+  withRelay('live data that expires with nothing written stops the reuse', async () => {
+    // As the worker's transit poll does: the cache written for a minute, then its event (relayed).
+    const key = cacheKeys.transit(prefixOf(), w.entities.displayA.id);
+    const departures = { entityId: w.entities.displayA.id, updatedAt: new Date().toISOString(), stops: [] };
+    await api.deps.redis.set(key, JSON.stringify(departures), 'PX', 60_000);
+    await api.deps.database.db.transaction((tx) =>
+      recordEvent(tx, { type: 'transit.updated', entityId: w.entities.displayA.id, data: departures }),
+    );
+    await relayed();
+    const etag = await warm();
+    expect((await fetchOn('replica', tokenA)).body.transit).not.toBeNull();
+    // The minute passes: Redis drops the value (as expiry does), with nothing written.
+    await api.deps.redis.del(key);
+    api.setNow(new Date(Date.now() + 61_000));
+    try {
+      const after = await fetchOn('replica', tokenA, etag);
+      expect(after.status).toBe(200);
+      expect(after.body.transit).toBeNull();
+    } finally {
+      api.setNow(null);
+      // The first replica's check still runs on the real clock: a relayed event ends it for the tests below.
+      await api.deps.database.db.transaction((tx) =>
+        recordEvent(tx, { type: 'transit.updated', entityId: w.entities.displayA.id, data: departures }),
+      );
+      await relayed();
+    }
+  });
+
+  withRelay("another installation's relay and numbers do not vouch for this one", async () => {
+    const etag = await warm();
+    // Another installation on the same Redis, with the same entity ids, whose relay runs; ours stopped.
+    // (Keys spelled out: the rule is that both live under the installation's prefix.)
+    const other = `${prefixOf()}-other`;
+    for (const { id } of Object.values(w.entities))
+      await api.deps.redis.set(`${other}:entity-seq:${id}`, '0');
+    await api.deps.redis.set(`${other}:entity-seq:relayed`, '1', 'PX', RELAY_CURRENT_MS);
+    await api.deps.redis.del(`${prefixOf()}:entity-seq:relayed`);
+    try {
+      await note('Bare hos oss');
+      const after = await fetchOn('replica', tokenA, etag);
+      expect(after.status).toBe(200);
+      expect(hasNote(after.body, 'Bare hos oss')).toBe(true);
+    } finally {
+      await api.deps.redis.set(relayedKey(prefixOf()), '1', 'PX', RELAY_CURRENT_MS);
+      const otherKeys = await api.deps.redis.keys(`${other}:*`);
+      if (otherKeys.length) await api.deps.redis.del(...otherKeys);
+    }
+    await relayed();
+  });
+
+  withRelay('the short path answers with the headers the route sends', async () => {
+    await warm();
+    const viaShort = await fetchOn('replica', tokenA);
+    await api.deps.redis.del(relayedKey(prefixOf()));
+    let viaRoute: Awaited<ReturnType<typeof fetchOn>>;
+    try {
+      const before = shortAnswers();
+      viaRoute = await fetchOn('replica', tokenA);
+      expect(shortAnswers()).toBe(before);
+    } finally {
+      await api.deps.redis.set(relayedKey(prefixOf()), '1', 'PX', RELAY_CURRENT_MS);
+    }
+    const headersOf = (h: Headers) =>
+      [...h.entries()].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name));
+    expect(headersOf(viaShort.headers)).toEqual(headersOf(viaRoute.headers));
+    expect(viaShort.body).toEqual(viaRoute.body);
+  });
+
+  withRelay(
+    'a replica holding nothing answers 304 from the check shared in Redis, and still sees changes',
+    async () => {
+      const etag = await warm();
+      const app = createApp(api.deps);
+      const server: Server = await new Promise((resolve) => {
+        const s = app.listen(0, '127.0.0.1', () => resolve(s));
+      });
+      try {
+        const fresh = jsonRequester(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+        const poll = (token: string, tag: string) =>
+          fresh('GET', '/api/display/content', { token, headers: { 'if-none-match': tag } });
+        // A reconnect storm's refetch: answered on the short path from Redis (no PostgreSQL), twice.
+        for (const n of [1, 2]) {
+          expect((await poll(tokenA, etag)).status).toBe(304);
+          expect(displayContentState(app, api.deps).shortAnswers).toBe(n);
+        }
+        // Another display naming display A's ETag is not answered from A's check.
+        expect((await poll(tokenB, etag)).status).not.toBe(304);
+        // A relayed change: the shared check no longer holds, the route answers the new content.
+        await note('Etter omstart');
+        await relayed();
+        const after = await poll(tokenA, etag);
+        expect(after.status).toBe(200);
+        expect(hasNote(after.body, 'Etter omstart')).toBe(true);
+      } finally {
+        await new Promise((r) => server.close(r));
+        server.closeAllConnections();
+      }
+    },
+  );
 });

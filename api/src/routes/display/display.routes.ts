@@ -4,25 +4,15 @@ import { decodeJwt } from 'jose';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../errors';
 import { mountContract } from '../../http/define-handler';
-import {
-  type DisplayState,
-  displayAuth,
-  displayClaimsOf,
-  displayTokenInvalid,
-} from '../../middleware/display-auth';
+import { type DisplayState, displayTokenInvalid, verifyDisplayToken } from '../../middleware/display-auth';
 import { loadDisplayChain } from '../../services/display-chain.service';
 import { buildDisplayContent, liveOf, memoKey, readLiveRaw } from '../../services/display-content.service';
 import { buildManifest, chainTransitStops } from '../../services/display-manifest.service';
 import { markRegistered, verifyDisplayKey } from '../../services/display-register.service';
-import { DisplaySnapshots } from '../../services/display-snapshot.service';
+import { snapshotCheck } from '../../services/display-snapshot.service';
 import { loadChain } from '../../services/entity-chain.service';
-
-/** True when If-None-Match names this entity tag (or is `*`). */
-function matches(ifNoneMatch: string, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-}
+import { etagMatches } from './display-content.poll';
+import { displayContentState } from './display-content.state';
 
 /**
  * The display's own API: register with display id + API key for a display token, then read the
@@ -32,7 +22,6 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>();
   const db = deps.database.db;
   const featureSet = resolveFeatureSet(deps.config.featureSet);
-  const snapshots = new DisplaySnapshots(deps.redis, deps.config.redisPrefix);
   const manifestOptions = {
     featureSet,
     smsNumber: deps.config.smsNumber,
@@ -74,20 +63,36 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
   );
 
   // By hand: the answer is a snapshot's JSON bytes with a strong ETag, or 304 without a body, which
-  // a contract route does not model. The contract (displayContract.content) documents it.
+  // a contract route does not model. The contract (displayContract.content) documents it. Polls of
+  // an unchanged display are answered before the general middleware (display-content.poll.ts) from
+  // the check this route leaves; this route is the PostgreSQL path behind it.
   const contentPath = displayContract.content.path;
-  router.get(contentPath, displayAuth(deps), async (ctx) => {
-    const claims = displayClaimsOf(ctx);
+  router.get(contentPath, async (ctx) => {
+    const state = displayContentState(ctx.app, deps);
+    const claims = await verifyDisplayToken(ctx, deps, state.tokens);
     // The version check, and the token's live check (display exists, key not regenerated).
-    const { chain, version, master } = await loadDisplayChain(db, claims);
+    const { chain, version, master, seqs } = await loadDisplayChain(db, claims);
+    // Lost or never-relayed numbers are seeded from PostgreSQL (only ever raised), so the next poll
+    // can be checked in Redis.
+    const seeded = state.versions.raise(seqs).then(
+      () => true,
+      () => false,
+    );
     const live = await readLiveRaw(deps.redis, deps.config.redisPrefix, chain);
     const now = deps.now();
-    const snapshot = await snapshots.get(claims.entityId, memoKey(version, live), now.getTime(), () =>
-      buildDisplayContent(db, chain, liveOf(claims.entityId, live), { featureSet, now, master }),
+    const liveUntil = now.getTime() + live.ttlMs;
+    const snapshot = await state.snapshots.get(
+      claims.entityId,
+      memoKey(version, live),
+      now.getTime(),
+      () => buildDisplayContent(db, chain, liveOf(claims.entityId, live), { featureSet, now, master }),
+      { seqs, kv: claims.kv, liveUntil },
     );
+    if (await seeded)
+      state.snapshots.remember(snapshotCheck(deps.config.redisPrefix, snapshot, claims.kv, seqs, liveUntil));
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('ETag', snapshot.etag);
-    if (matches(ctx.get('if-none-match'), snapshot.etag)) {
+    if (etagMatches(ctx.get('if-none-match'), snapshot.etag)) {
       ctx.status = 304;
       return;
     }
