@@ -80,7 +80,7 @@ export async function run(): Promise<BenchOutcome> {
         parentId: org.id,
         codeWord: `blokk${o}`,
       });
-      const display = await createEntity(deps, {
+      await createEntity(deps, {
         name: `Skjerm ${o}`,
         type: 'display',
         parentId: group.id,

@@ -39,7 +39,7 @@ function read(message: Message): Reading {
   // STOP, START and JA/NEI 4711 come before code words: they are answers, not notes.
   const command = sender ? parseSmsCommand(message.text) : null;
   if (sender && command) return { kind: 'command', message, sender, command };
-  return { kind: 'text', message, sender, ...splitCodeWord(message.text) };
+  return { kind: 'text', message, sender: sender ?? null, ...splitCodeWord(message.text) };
 }
 
 /**
