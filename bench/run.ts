@@ -12,6 +12,7 @@ const registry: Record<string, () => Promise<BenchModule>> = {
   'display-content': () => import('./display-content.bench'),
   display: () => import('./display.bench'),
   sms: () => import('./sms.bench'),
+  'sms-drain': () => import('./sms-drain.bench'),
   console: () => import('./console.bench'),
 };
 

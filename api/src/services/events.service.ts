@@ -20,6 +20,14 @@ export interface RecordedEvent<T extends EventType = EventType> {
   data: EventData<T>;
 }
 
+export interface RecordEventInput<T extends EventType = EventType> {
+  type: T;
+  entityId: number | null;
+  data: EventData<T>;
+  actorId?: number | null;
+  history?: HistoryInput;
+}
+
 /**
  * Writes a domain event into the outbox inside the caller's transaction. `data` is typed by the
  * event catalogue (`eventDataSchemas` in common), so a call site cannot send a shape consumers do
@@ -31,43 +39,79 @@ export interface RecordedEvent<T extends EventType = EventType> {
  */
 export async function recordEvent<T extends EventType>(
   tx: Tx,
-  input: {
-    type: T;
-    entityId: number | null;
-    data: EventData<T>;
-    actorId?: number | null;
-    history?: HistoryInput;
-  },
+  input: RecordEventInput<T>,
 ): Promise<RecordedEvent<T>> {
-  const id = randomUUID();
-  const row = {
-    id,
-    type: input.type,
-    entityId: input.entityId,
-    data: input.data as object,
-    actorId: input.actorId ?? null,
-  };
-  let seq: number;
-  if (input.entityId === null) {
-    const [inserted] = await tx
-      .insert(events)
-      .values({ ...row, seq: sql.raw(nextSystemSeq) })
-      .returning({ seq: events.seq });
-    seq = inserted.seq;
-  } else {
-    const [counter] = await tx
-      .insert(entitySequences)
-      .values({ entityId: input.entityId, seq: 1 })
-      .onConflictDoUpdate({ target: entitySequences.entityId, set: { seq: sql`${entitySequences.seq} + 1` } })
-      .returning({ seq: entitySequences.seq });
-    seq = counter.seq;
-    await tx.insert(events).values({ ...row, seq });
+  const [recorded] = await recordEvents(tx, [input]);
+  return recorded as RecordedEvent<T>;
+}
+
+/**
+ * `recordEvent` for several events at once (a batch of routed SMS and their replies): one upsert
+ * takes a run of sequence numbers per entity (in entity order, so two batches lock the rows in the
+ * same order), then one insert of the events and one of their history rows. Per entity the events
+ * get consecutive sequence numbers in the order given.
+ */
+export async function recordEvents(tx: Tx, inputs: readonly RecordEventInput[]): Promise<RecordedEvent[]> {
+  if (inputs.length === 0) return [];
+  const counts = new Map<number, number>();
+  let systemCount = 0;
+  for (const input of inputs) {
+    if (input.entityId === null) systemCount += 1;
+    else counts.set(input.entityId, (counts.get(input.entityId) ?? 0) + 1);
   }
-  const entry = historyRowOf(
-    { id, type: input.type, entityId: input.entityId, data: input.data, actorId: input.actorId ?? null },
-    input.history ?? {},
-    currentChangeSource(),
+  const rows = counts.size
+    ? await tx
+        .insert(entitySequences)
+        .values([...counts].sort(([a], [b]) => a - b).map(([entityId, seq]) => ({ entityId, seq })))
+        .onConflictDoUpdate({
+          target: entitySequences.entityId,
+          set: { seq: sql`${entitySequences.seq} + excluded.seq` },
+        })
+        .returning({ entityId: entitySequences.entityId, seq: entitySequences.seq })
+    : [];
+  // The last number each entity had before this call; the events take the ones after it.
+  const last = new Map(rows.map((r) => [r.entityId, r.seq - (counts.get(r.entityId) ?? 0)]));
+  // System-wide events take numbers from the sequence, in the order given; nothing stays locked.
+  const systemSeqs = systemCount ? await nextSystemSeqs(tx, systemCount) : [];
+  const source = currentChangeSource();
+  const recorded: RecordedEvent[] = [];
+  const entries: (typeof history.$inferInsert)[] = [];
+  for (const input of inputs) {
+    let seq: number;
+    if (input.entityId === null) seq = systemSeqs.shift() as number;
+    else {
+      seq = (last.get(input.entityId) ?? 0) + 1;
+      last.set(input.entityId, seq);
+    }
+    const id = randomUUID();
+    const actorId = input.actorId ?? null;
+    const entry = historyRowOf(
+      { id, type: input.type, entityId: input.entityId, data: input.data, actorId },
+      input.history ?? {},
+      source,
+    );
+    if (entry) entries.push(entry);
+    recorded.push({ id, type: input.type, entityId: input.entityId, seq, data: input.data });
+  }
+  await tx.insert(events).values(
+    recorded.map((e, i) => ({
+      id: e.id,
+      type: e.type,
+      entityId: e.entityId,
+      seq: e.seq,
+      data: e.data as object,
+      actorId: inputs[i].actorId ?? null,
+    })),
   );
-  if (entry) await tx.insert(history).values(entry);
-  return { id, type: input.type, entityId: input.entityId, seq, data: input.data };
+  if (entries.length) await tx.insert(history).values(entries);
+  return recorded;
+}
+
+/** `count` numbers from the system-wide event sequence, ascending. */
+async function nextSystemSeqs(tx: Tx, count: number): Promise<number[]> {
+  const result = await tx.execute<{ seq: number }>(
+    sql`select ${sql.raw(nextSystemSeq)} as seq from generate_series(1, ${count}) order by 1`,
+  );
+  const rows = ((result as unknown as { rows?: { seq: number }[] }).rows ?? result) as { seq: number }[];
+  return rows.map((r) => Number(r.seq));
 }

@@ -16,7 +16,7 @@ import { startOfToday } from '../lib/oslo-time';
 import { isBlankRichText, sanitizeRichText } from '../lib/rich-text';
 import { type NoteRow, presentNote } from '../presenters/note.presenter';
 import { getAncestry, getGrants } from './access.service';
-import { recordEvent } from './events.service';
+import { recordEvent, recordEvents } from './events.service';
 import { smsNoteDecided } from './sms-approval.service';
 
 export const NOTE_START_BEFORE_TODAY_MESSAGE = 'Start cannot be before today';
@@ -72,29 +72,51 @@ type NewNote = Pick<typeof notes.$inferInsert, 'entityId' | 'ownerId' | 'text' |
 
 /** The one insert of a note (console or SMS): defaults, sanitizing and the `note.created` event. */
 async function insertNote(tx: Tx, input: NewNote, actorId: number | null, now: Date): Promise<NoteRow> {
-  const [row] = await tx
-    .insert(notes)
-    .values({
-      ...input,
-      text: cleanText(input.text),
-      icon: input.icon ?? DEFAULT_NOTE_ICON,
-      iconColor: input.iconColor ?? THEME_PRIMARY,
-      end: input.end ?? null,
-      sticky: input.sticky ?? false,
-      approved: input.approved ?? false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await recordEvent(tx, {
-    type: 'note.created',
-    entityId: row.entityId,
-    data: { id: row.id, note: presentNote(row, now) },
-    actorId,
-    // An SMS note comes from the phone, whichever process stores it.
-    history: input.source === 'sms' ? { source: 'sms' } : {},
-  });
+  const [row] = await insertCleanNotes(tx, [{ ...input, text: cleanText(input.text) }], actorId, now);
   return row;
+}
+
+/**
+ * Inserts notes whose text is already sanitized (and not blank), with the defaults, in one
+ * statement, and records their `note.created` events in one more: the insert behind `insertNote`
+ * and `createSmsNotes`. The rows come back in the order given.
+ */
+async function insertCleanNotes(
+  tx: Tx,
+  inputs: readonly NewNote[],
+  actorId: number | null,
+  now: Date,
+): Promise<NoteRow[]> {
+  if (inputs.length === 0) return [];
+  const rows = await tx
+    .insert(notes)
+    .values(
+      inputs.map((input) => ({
+        ...input,
+        icon: input.icon ?? DEFAULT_NOTE_ICON,
+        iconColor: input.iconColor ?? THEME_PRIMARY,
+        end: input.end ?? null,
+        sticky: input.sticky ?? false,
+        approved: input.approved ?? false,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning();
+  // Ids are drawn row by row in the order of the VALUES list: sorting by id is the input order.
+  rows.sort((a, b) => a.id - b.id);
+  await recordEvents(
+    tx,
+    rows.map((row, i) => ({
+      type: 'note.created' as const,
+      entityId: row.entityId,
+      data: { id: row.id, note: presentNote(row, now) },
+      actorId,
+      // An SMS note comes from the phone, whichever process stores it.
+      history: inputs[i].source === 'sms' ? { source: 'sms' as const } : {},
+    })),
+  );
+  return rows;
 }
 
 export async function createNote(
@@ -149,32 +171,58 @@ export function plainTextToRichText(text: string): string {
   return `<p>${escaped.replace(/\r?\n/g, '<br>')}</p>`;
 }
 
+export interface SmsNoteInput {
+  entityId: number;
+  smsMessageId: number;
+  text: string;
+  ownerId: number | null;
+  approved: boolean;
+}
+
 /**
  * The note an inbound SMS becomes: its plain text (code word removed) on the routed entity, from
  * now for SMS_NOTE_DAYS, approved when the sender's standing allows it, owned by the sending member
  * if there is one. Same insert, defaults and sanitizing as a console note; no actor.
  */
-export async function createSmsNote(
+export async function createSmsNote(tx: Tx, input: SmsNoteInput, now: Date): Promise<NoteRow> {
+  const [row] = await createSmsNotes(tx, [input], now);
+  if (!row) throw invalidField({ path: 'text', code: 'required' }, 'Note text cannot be empty');
+  return row;
+}
+
+/**
+ * `createSmsNote` for a batch of routed SMS, in one insert: per input the note, or null when its
+ * text is blank once sanitized (nothing to show; the message is then an empty one).
+ */
+export async function createSmsNotes(
   tx: Tx,
-  input: { entityId: number; smsMessageId: number; text: string; ownerId: number | null; approved: boolean },
+  inputs: readonly SmsNoteInput[],
   now: Date,
-): Promise<NoteRow> {
-  return insertNote(
-    tx,
-    {
+): Promise<(NoteRow | null)[]> {
+  const end = new Date(now.getTime() + SMS_NOTE_DAYS * 24 * 3600 * 1000);
+  const prepared = inputs.map((input): NewNote | null => {
+    const text = sanitizeRichText(plainTextToRichText(input.text));
+    if (isBlankRichText(text)) return null;
+    return {
       entityId: input.entityId,
       ownerId: input.ownerId,
-      text: plainTextToRichText(input.text),
+      text,
       icon: SMS_NOTE_ICON,
       date: now,
-      end: new Date(now.getTime() + SMS_NOTE_DAYS * 24 * 3600 * 1000),
+      end,
       approved: input.approved,
       source: 'sms',
       smsMessageId: input.smsMessageId,
-    },
+    };
+  });
+  const rows = await insertCleanNotes(
+    tx,
+    prepared.filter((p): p is NewNote => p !== null),
     null,
     now,
   );
+  let next = 0;
+  return prepared.map((p) => (p ? rows[next++] : null));
 }
 
 async function ownNote(tx: Tx, entityId: number, noteId: number): Promise<NoteRow> {

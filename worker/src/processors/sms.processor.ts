@@ -1,152 +1,108 @@
-import {
-  type AppDeps,
-  AppError,
-  autoApproveNumbers,
-  createSmsNote,
-  entities,
-  getAncestry,
-  permissions,
-  queueSms,
-  smsMessages,
-  smsScopeOf,
-  smsTexts,
-  type Tx,
-  users,
-  whereShown,
-} from '@oppslag/api/core';
-import { normalizeSender, smsLanguageFor } from '@oppslag/common';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { handleSmsCommand, parseSmsCommand } from './sms-commands';
-import { splitCodeWord } from './sms-text';
+import { type AppDeps, type OutboxNotifier, smsMessages } from '@oppslag/api/core';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { routeMessages, type SmsOutcome } from './sms-route';
 
-export type SmsOutcome =
-  | { status: 'already_processed' | 'missing' }
-  | { status: 'unknown_code_word' | 'invalid_sender' | 'empty_message' }
-  | { status: 'opted_out' | 'opted_in' | 'code_reply' }
-  | { status: 'routed'; noteId: number; entityId: number; approved: boolean };
+export type { SmsOutcome } from './sms-route';
 
-/**
- * Whether the sender may publish without moderation: their number is on the active auto-approve
- * list of the entity or an ancestor (an organization's list covers its displays), or they are a
- * member with autoApprove on the entity or an ancestor. Also returns the member, who owns the note.
- */
-async function senderStanding(tx: Tx, sender: string, ancestry: number[], now: Date) {
-  const listed = await tx
-    .select({ id: autoApproveNumbers.id })
-    .from(autoApproveNumbers)
-    .where(
-      and(
-        inArray(autoApproveNumbers.entityId, ancestry),
-        eq(autoApproveNumbers.number, sender),
-        or(isNull(autoApproveNumbers.expirationDate), gt(autoApproveNumbers.expirationDate, now)),
-      ),
-    )
-    .limit(1);
-  const members = await tx
-    .select({ userId: users.id, autoApprove: permissions.autoApprove })
-    .from(users)
-    .innerJoin(permissions, eq(permissions.userId, users.id))
-    .where(and(eq(users.phoneNumber, sender), inArray(permissions.entityId, ancestry)));
-  return {
-    approved: listed.length > 0 || members.some((m) => m.autoApprove),
-    ownerId: members[0]?.userId ?? null,
-  };
-}
+/** Received messages one job routes together at most (its own and others waiting). */
+export const SMS_BATCH_SIZE = 100;
 
-async function finish(tx: Tx, id: number, now: Date, values: Partial<typeof smsMessages.$inferInsert>) {
-  await tx
-    .update(smsMessages)
-    .set({ ...values, processedAt: now })
-    .where(eq(smsMessages.id, id));
-}
+type Deps = Pick<AppDeps, 'database' | 'now' | 'logger'> & { outbox: OutboxNotifier };
+type Claimed = typeof smsMessages.$inferSelect;
 
 /**
  * The `sms/inbound` job, started by the outbox relay from the `sms.received` event the webhook
- * recorded: turns one stored inbound SMS into a note through the note service (createSmsNote), in
- * one transaction holding the message row's lock. It does nothing once the row is no longer
- * `received`, so a repeated job or a redelivery never makes a second note.
+ * recorded: routes its stored inbound SMS to a note (sms-route.ts), and with it up to
+ * SMS_BATCH_SIZE - 1 other messages still `received`, in one transaction holding every claimed
+ * row's lock. A backlog is thus worked off in batches with one lookup and a few statements per
+ * batch, while each message keeps its own job: the jobs of messages a batch took find them routed
+ * and do nothing.
+ *
+ * - Exactly once: a message is routed only while its row is locked and `received`, and its note,
+ *   reply and status commit together. A crash (or any failure) mid-batch rolls all of it back; the
+ *   messages stay `received` for their own jobs (retried by BullMQ, redelivered through the outbox).
+ * - Only a job whose own message is still waiting claims others (with `skip locked`, so batches
+ *   running at once take disjoint messages and never wait for each other); its own row it waits
+ *   for, so a batch that rolls back leaves that message to this job, never to nobody.
+ * - One bad message does not hold up the rest: when the batch fails, each claimed message is
+ *   routed again in a transaction of its own. The failing one fails alone (its own job fails and
+ *   retries); the error is raised here only if it is this job's own message.
  */
-export async function processInboundSms(deps: AppDeps, smsMessageId: number): Promise<SmsOutcome> {
+export async function processInboundSms(
+  deps: Deps,
+  smsMessageId: number,
+  batchSize = SMS_BATCH_SIZE,
+): Promise<SmsOutcome> {
+  const db = deps.database.db;
+  // Most jobs of a backlog find their message already routed by a batch: one read, no transaction.
+  const [seen] = await db
+    .select({ status: smsMessages.status })
+    .from(smsMessages)
+    .where(eq(smsMessages.id, smsMessageId));
+  if (!seen) return { status: 'missing' };
+  if (seen.status !== 'received') return { status: 'already_processed' };
+
   const now = deps.now();
-  const outcome = await deps.database.db.transaction(async (tx): Promise<SmsOutcome> => {
-    const [message] = await tx
-      .select()
-      .from(smsMessages)
-      .where(eq(smsMessages.id, smsMessageId))
-      .for('update');
-    if (!message) return { status: 'missing' };
-    if (message.status !== 'received') return { status: 'already_processed' };
-    const sender = normalizeSender(message.from);
-    // STOP, START and JA/NEI 4711 come before code words: they are answers, not notes.
-    const command = sender ? parseSmsCommand(message.text) : null;
-    if (sender && command) {
-      const status = await handleSmsCommand(tx, { smsMessageId: message.id, from: sender }, command, now);
-      await finish(tx, message.id, now, { status });
-      return { status };
-    }
-    const { codeWord, rest } = splitCodeWord(message.text);
-    const [entity] = codeWord
-      ? await tx
-          .select({ id: entities.id, name: entities.name })
-          .from(entities)
-          .where(and(sql`lower(${entities.codeWord}) = ${codeWord}`, eq(entities.deleted, false)))
-          .limit(1)
-      : [];
-    const ancestry = entity ? await getAncestry(tx, entity.id) : null;
-    if (!entity || !ancestry) {
-      await finish(tx, message.id, now, { status: 'unknown_code_word' });
-      // A short help text naming how to use the service (capped and STOP-able like every reply).
-      if (sender)
-        await queueSms(
-          tx,
-          {
-            key: `reply:${message.id}`,
-            kind: 'reply_help',
-            to: sender,
-            text: smsTexts(smsLanguageFor(sender)).help(codeWord.slice(0, 30)),
-            scope: { entityId: null, organization: null },
-          },
-          now,
-        );
-      return { status: 'unknown_code_word' };
-    }
-    if (!sender) {
-      await finish(tx, message.id, now, { status: 'invalid_sender', entityId: entity.id });
-      return { status: 'invalid_sender' };
-    }
-    const { approved, ownerId } = await senderStanding(tx, sender, ancestry, now);
-    const note = rest
-      ? await createSmsNote(
-          tx,
-          { entityId: entity.id, smsMessageId: message.id, text: rest, ownerId, approved },
-          now,
-        ).catch((err: unknown) => {
-          // The note service found nothing to show once sanitized: the same outcome as no text.
-          if (err instanceof AppError && err.code === 'validation_failed') return null;
-          throw err;
-        })
-      : null;
-    if (!note) {
-      await finish(tx, message.id, now, { status: 'empty_message', entityId: entity.id });
-      return { status: 'empty_message' };
-    }
-    await finish(tx, message.id, now, { status: 'routed', entityId: entity.id, noteId: note.id });
-    // The sender hears where the note is shown, or that it waits for the board.
-    const language = smsLanguageFor(sender);
-    const where = whereShown(language, entity.name);
-    await queueSms(
-      tx,
-      {
-        key: `reply:${message.id}`,
-        kind: approved ? 'reply_published' : 'reply_pending',
-        to: sender,
-        text: approved ? smsTexts(language).published(where) : smsTexts(language).pending(where),
-        scope: await smsScopeOf(tx, ancestry),
-      },
-      now,
+  let claimed: number[] = [];
+  let outcome: SmsOutcome;
+  try {
+    outcome = await db.transaction(async (tx): Promise<SmsOutcome> => {
+      const [own] = await tx.select().from(smsMessages).where(eq(smsMessages.id, smsMessageId)).for('update');
+      if (!own) return { status: 'missing' };
+      if (own.status !== 'received') return { status: 'already_processed' };
+      const others: Claimed[] =
+        batchSize > 1
+          ? await tx
+              .select()
+              .from(smsMessages)
+              .where(and(eq(smsMessages.status, 'received'), ne(smsMessages.id, own.id)))
+              .orderBy(asc(smsMessages.id))
+              .limit(batchSize - 1)
+              .for('update', { skipLocked: true })
+          : [];
+      claimed = [own.id, ...others.map((m) => m.id)];
+      const outcomes = await routeMessages(tx, [own, ...others], now);
+      return outcomes.get(own.id) as SmsOutcome;
+    });
+  } catch (err) {
+    if (claimed.length <= 1) throw err;
+    deps.logger.warn(
+      { err: (err as Error).message, smsMessageId, batch: claimed.length },
+      'sms batch failed; routing its messages one by one',
     );
-    return { status: 'routed', noteId: note.id, entityId: entity.id, approved };
-  });
+    outcome = await routeOneByOne(deps, smsMessageId, claimed);
+  }
   if (outcome.status !== 'missing' && outcome.status !== 'already_processed') deps.outbox.notify();
   return outcome;
+}
+
+/**
+ * After a failed batch: every claimed message in a transaction of its own. Another job's message
+ * that is locked meanwhile (its own job, another batch) is left to them; one that fails is logged
+ * and left to its own job. This job's own message is waited for, and its failure is this job's.
+ */
+async function routeOneByOne(deps: Deps, ownId: number, claimed: number[]): Promise<SmsOutcome> {
+  let own: SmsOutcome = { status: 'already_processed' };
+  let ownError: unknown = null;
+  let routedAny = false;
+  for (const id of claimed) {
+    try {
+      const outcome = await deps.database.db.transaction(async (tx): Promise<SmsOutcome> => {
+        const query = tx.select().from(smsMessages).where(eq(smsMessages.id, id));
+        const [message] = await (id === ownId
+          ? query.for('update')
+          : query.for('update', { skipLocked: true }));
+        if (message?.status !== 'received') return { status: 'already_processed' };
+        return (await routeMessages(tx, [message], deps.now())).get(id) as SmsOutcome;
+      });
+      if (outcome.status !== 'already_processed') routedAny = true;
+      if (id === ownId) own = outcome;
+    } catch (err) {
+      if (id === ownId) ownError = err;
+      else deps.logger.warn({ err: (err as Error).message, smsMessageId: id }, 'sms left to its own job');
+    }
+  }
+  if (routedAny && ownError) deps.outbox.notify();
+  if (ownError) throw ownError;
+  return own;
 }

@@ -1,0 +1,278 @@
+import {
+  autoApproveNumbers,
+  createSmsNotes,
+  entities,
+  getAncestries,
+  permissions,
+  type QueueSmsInput,
+  queueSmsBatch,
+  type ScopeEntity,
+  type SmsNoteInput,
+  scopeColumns,
+  scopeOfChain,
+  type smsMessages,
+  smsTexts,
+  type Tx,
+  users,
+  whereShown,
+} from '@oppslag/api/core';
+import { normalizeSender, smsLanguageFor } from '@oppslag/common';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { handleSmsCommand, parseSmsCommand, type SmsCommand } from './sms-commands';
+import { splitCodeWord } from './sms-text';
+
+export type SmsOutcome =
+  | { status: 'already_processed' | 'missing' }
+  | { status: 'unknown_code_word' | 'invalid_sender' | 'empty_message' }
+  | { status: 'opted_out' | 'opted_in' | 'code_reply' }
+  | { status: 'routed'; noteId: number; entityId: number; approved: boolean };
+
+type Message = Pick<typeof smsMessages.$inferSelect, 'id' | 'from' | 'text'>;
+
+/** What a message is, read from its text alone (before anything is looked up). */
+type Reading =
+  | { kind: 'command'; message: Message; sender: string; command: SmsCommand }
+  | { kind: 'text'; message: Message; sender: string | null; codeWord: string; rest: string };
+
+function read(message: Message): Reading {
+  const sender = normalizeSender(message.from);
+  // STOP, START and JA/NEI 4711 come before code words: they are answers, not notes.
+  const command = sender ? parseSmsCommand(message.text) : null;
+  if (sender && command) return { kind: 'command', message, sender, command };
+  return { kind: 'text', message, sender: sender ?? null, ...splitCodeWord(message.text) };
+}
+
+/**
+ * What routing needs to know, looked up once for the whole batch: the entities of the code words
+ * (a deleted entity keeps no code word), their ancestries and the entity rows the SMS scopes are
+ * made of, and the senders' standing on those ancestries (active auto-approve entries, grants).
+ */
+async function lookUp(tx: Tx, texts: Extract<Reading, { kind: 'text' }>[], now: Date) {
+  const words = [...new Set(texts.map((t) => t.codeWord).filter(Boolean))];
+  const found = words.length
+    ? await tx
+        .select({ id: entities.id, name: entities.name, word: sql<string>`lower(${entities.codeWord})` })
+        .from(entities)
+        .where(and(inArray(sql`lower(${entities.codeWord})`, words), eq(entities.deleted, false)))
+    : [];
+  const byWord = new Map(found.map((e) => [e.word, e]));
+  const ancestries = await getAncestries(
+    tx,
+    found.map((e) => e.id),
+  );
+  const chainIds = [...new Set([...ancestries.values()].flatMap((a) => a ?? []))];
+  const senders = [...new Set(texts.flatMap((t) => (t.sender && byWord.has(t.codeWord) ? [t.sender] : [])))];
+  // Sequential on the transaction's one connection anyway; all three only when a word matched.
+  const [scopeRows, listed, members] = chainIds.length
+    ? [
+        await tx.select(scopeColumns).from(entities).where(inArray(entities.id, chainIds)),
+        senders.length
+          ? await tx
+              .select({ entityId: autoApproveNumbers.entityId, number: autoApproveNumbers.number })
+              .from(autoApproveNumbers)
+              .where(
+                and(
+                  inArray(autoApproveNumbers.entityId, chainIds),
+                  inArray(autoApproveNumbers.number, senders),
+                  or(isNull(autoApproveNumbers.expirationDate), gt(autoApproveNumbers.expirationDate, now)),
+                ),
+              )
+          : [],
+        senders.length
+          ? await tx
+              .select({
+                userId: users.id,
+                phone: users.phoneNumber,
+                entityId: permissions.entityId,
+                autoApprove: permissions.autoApprove,
+              })
+              .from(users)
+              .innerJoin(permissions, eq(permissions.userId, users.id))
+              .where(and(inArray(users.phoneNumber, senders), inArray(permissions.entityId, chainIds)))
+          : [],
+      ]
+    : [[], [], []];
+  return { byWord, ancestries, scopeRows: scopeRows as ScopeEntity[], listed, members };
+}
+type Lookups = Awaited<ReturnType<typeof lookUp>>;
+
+/**
+ * Whether the sender may publish without moderation: their number is on the active auto-approve
+ * list of the entity or an ancestor (an organization's list covers its displays), or they are a
+ * member with autoApprove on the entity or an ancestor. Also returns the member, who owns the note.
+ */
+function senderStanding(lookups: Lookups, sender: string, ancestry: number[]) {
+  const within = (entityId: number) => ancestry.includes(entityId);
+  const members = lookups.members.filter((m) => m.phone === sender && within(m.entityId));
+  return {
+    approved:
+      lookups.listed.some((l) => l.number === sender && within(l.entityId)) ||
+      members.some((m) => m.autoApprove),
+    ownerId: members[0]?.userId ?? null,
+  };
+}
+
+/** The outcome written on a message: status, and the entity and note it went to. */
+interface Finish {
+  id: number;
+  status: string;
+  entityId?: number;
+  noteId?: number;
+}
+
+/** Writes the outcome of several messages in one statement. */
+async function finish(tx: Tx, done: Finish[], now: Date): Promise<void> {
+  if (done.length === 0) return;
+  const values = sql.join(
+    done.map(
+      (f) => sql`(${f.id}::int, ${f.status}::text, ${f.entityId ?? null}::int, ${f.noteId ?? null}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update sms_messages as m
+    set status = v.status, entity_id = v.entity_id, note_id = v.note_id,
+      processed_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(id, status, entity_id, note_id)
+    where m.id = v.id`);
+}
+
+/** A message with a code word, a sender and text: its note and reply are written with the others'. */
+interface NoteStep {
+  message: Message;
+  sender: string;
+  entity: { id: number; name: string };
+  ancestry: number[];
+  note: SmsNoteInput;
+}
+/** A message settled without a note (unknown code word, no sender, no text), maybe with a reply. */
+interface PlainStep {
+  finish: Finish;
+  outcome: SmsOutcome;
+  reply?: QueueSmsInput;
+}
+type Step = NoteStep | PlainStep;
+
+/**
+ * Routes messages whose rows the caller holds locked (status `received`), in id order and in the
+ * caller's transaction, with the outcome one `processInboundSms` each would have had: a command is
+ * carried out after everything before it is written (so JA can approve a note from the same batch
+ * and STOP silences replies after it), the rest share one lookup, one insert of notes and their
+ * events, one update of the messages and one decision of the replies under the caps, in message
+ * order (so the caps fall on the same messages as one at a time).
+ */
+export async function routeMessages(
+  tx: Tx,
+  messages: readonly Message[],
+  now: Date,
+): Promise<Map<number, SmsOutcome>> {
+  const readings = [...messages].sort((a, b) => a.id - b.id).map(read);
+  const lookups = await lookUp(
+    tx,
+    readings.filter((r) => r.kind === 'text'),
+    now,
+  );
+  const outcomes = new Map<number, SmsOutcome>();
+  let steps: Step[] = [];
+
+  const flush = async () => {
+    const notes = steps.filter((s): s is NoteStep => 'note' in s);
+    const made = await createSmsNotes(
+      tx,
+      notes.map((n) => n.note),
+      now,
+    );
+    const noteOf = new Map(notes.map((n, i) => [n, made[i]]));
+    const done: Finish[] = [];
+    const replies: QueueSmsInput[] = [];
+    for (const step of steps) {
+      if (!('note' in step)) {
+        done.push(step.finish);
+        outcomes.set(step.finish.id, step.outcome);
+        if (step.reply) replies.push(step.reply);
+        continue;
+      }
+      const note = noteOf.get(step);
+      const { id } = step.message;
+      // Nothing to show once sanitized: the same outcome as no text.
+      if (!note) {
+        done.push({ id, status: 'empty_message', entityId: step.entity.id });
+        outcomes.set(id, { status: 'empty_message' });
+        continue;
+      }
+      const { approved } = step.note;
+      done.push({ id, status: 'routed', entityId: step.entity.id, noteId: note.id });
+      outcomes.set(id, { status: 'routed', noteId: note.id, entityId: step.entity.id, approved });
+      // The sender hears where the note is shown, or that it waits for the board.
+      const language = smsLanguageFor(step.sender);
+      const where = whereShown(language, step.entity.name);
+      replies.push({
+        key: `reply:${id}`,
+        kind: approved ? 'reply_published' : 'reply_pending',
+        to: step.sender,
+        text: approved ? smsTexts(language).published(where) : smsTexts(language).pending(where),
+        scope: scopeOfChain(step.ancestry, lookups.scopeRows),
+      });
+    }
+    await finish(tx, done, now);
+    await queueSmsBatch(tx, replies, now);
+    steps = [];
+  };
+
+  for (const reading of readings) {
+    const { message } = reading;
+    const { id } = message;
+    if (reading.kind === 'command') {
+      await flush();
+      const status = await handleSmsCommand(
+        tx,
+        { smsMessageId: id, from: reading.sender },
+        reading.command,
+        now,
+      );
+      await finish(tx, [{ id, status }], now);
+      outcomes.set(id, { status });
+      continue;
+    }
+    const { sender, codeWord, rest } = reading;
+    const entity = codeWord ? lookups.byWord.get(codeWord) : undefined;
+    const ancestry = entity ? (lookups.ancestries.get(entity.id) ?? null) : null;
+    if (!entity || !ancestry) {
+      steps.push({
+        finish: { id, status: 'unknown_code_word' },
+        outcome: { status: 'unknown_code_word' },
+        // A short help text naming how to use the service (capped and STOP-able like every reply).
+        reply: sender
+          ? {
+              key: `reply:${id}`,
+              kind: 'reply_help',
+              to: sender,
+              text: smsTexts(smsLanguageFor(sender)).help(codeWord.slice(0, 30)),
+              scope: { entityId: null, organization: null },
+            }
+          : undefined,
+      });
+    } else if (!sender) {
+      steps.push({
+        finish: { id, status: 'invalid_sender', entityId: entity.id },
+        outcome: { status: 'invalid_sender' },
+      });
+    } else if (!rest) {
+      steps.push({
+        finish: { id, status: 'empty_message', entityId: entity.id },
+        outcome: { status: 'empty_message' },
+      });
+    } else {
+      const { approved, ownerId } = senderStanding(lookups, sender, ancestry);
+      steps.push({
+        message,
+        sender,
+        entity,
+        ancestry,
+        note: { entityId: entity.id, smsMessageId: id, text: rest, ownerId, approved },
+      });
+    }
+  }
+  await flush();
+  return outcomes;
+}
