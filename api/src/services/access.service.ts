@@ -6,19 +6,7 @@ import { forbidden, notFound } from '../errors';
 
 /** Ids from the entity up to the root, entity first; null when the entity is missing or deleted. */
 export async function getAncestry(tx: Tx, entityId: number): Promise<number[] | null> {
-  if (!Number.isSafeInteger(entityId) || entityId <= 0 || entityId > 2147483647) return null;
-  const result = await tx.execute<{ id: number; deleted: boolean; depth: number }>(sql`
-    with recursive chain(id, parent_id, deleted, depth) as (
-      select id, parent_id, deleted, 0 from entities where id = ${entityId}
-      union all
-      select e.id, e.parent_id, e.deleted, c.depth + 1 from entities e join chain c on e.id = c.parent_id
-      where c.depth < 64
-    )
-    select id, deleted, depth from chain order by depth`);
-  const rows = (result as unknown as { rows: { id: number; deleted: boolean }[] }).rows ?? result;
-  const list = rows as { id: number; deleted: boolean }[];
-  if (list.length === 0 || list[0].deleted) return null;
-  return list.map((r) => Number(r.id));
+  return (await getAncestries(tx, [entityId])).get(entityId) ?? null;
 }
 
 /**
