@@ -7,16 +7,15 @@
 // bench measures the gateway as deployed); run it alone when changing the broadcast path:
 //   N=1000 BURST=100 GAP=10 ROUNDS=3 npx tsx bench/fanout-ab.ts
 import { createServer } from 'node:http';
+import { COALESCE_MS, FrameWriter, withDirectFanout } from '@oppslag/realtime';
 import { Server } from 'socket.io';
 import { Adapter } from 'socket.io-adapter';
-import { COALESCE_MS, FrameWriter, withDirectFanout } from '../realtime/src/fanout';
 import { clock, DisplayClients } from './lib/clients';
 
 const N = Number(process.env.N ?? 1000);
 const BURST = Number(process.env.BURST ?? 100);
 const GAP = Number(process.env.GAP ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-let mode = 'plain';
 let adapterRef: Record<string, unknown> = {};
 const variants: Record<string, { encode: unknown; apply: unknown }> = {};
 const http = createServer();
@@ -52,7 +51,6 @@ const text = 'x'.repeat(250);
 const results: Record<string, number[]> = { plain: [], direct: [], coalesce: [] };
 for (let round = 0; round < ROUNDS; round++) {
   for (const m of ['plain', 'direct', 'coalesce']) {
-    mode = m;
     adapterRef._encode = variants[m].encode;
     adapterRef.apply = variants[m].apply;
     clients.reset();
