@@ -63,6 +63,23 @@ describe('FrameWriter', () => {
     expect(s.writes).toEqual(['a', 'b']);
   });
 
+  it('writes each held socket its own frames when sockets of different rooms are held together', () => {
+    const writer = new FrameWriter(10);
+    const [a, b, c] = [fakeSocket(), fakeSocket(), fakeSocket()];
+    const [one, two, three] = [frame('1'), frame('2'), frame('3')];
+    for (const s of [a, b, c]) writer.send(s.socket, frame('0'));
+    // Room of a and b, then room of b and c, then room of a: three different held sequences.
+    for (const s of [a, b]) writer.send(s.socket, one);
+    for (const s of [b, c]) writer.send(s.socket, two);
+    writer.send(a.socket, three);
+    vi.advanceTimersByTime(10);
+    expect([a.writes, b.writes, c.writes]).toEqual([
+      ['0', '13'],
+      ['0', '12'],
+      ['0', '2'],
+    ]);
+  });
+
   it('hands engine.io its buffer after the held frames, and sends behind what is in it the ordinary way', () => {
     const writer = new FrameWriter(10);
     const s = fakeSocket();

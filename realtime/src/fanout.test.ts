@@ -9,7 +9,9 @@ type Probe = { id: string };
 /** The ids of every `probe` a client receives, in order. */
 function probes(client: ClientSocket): string[] {
   const seen: string[] = [];
-  client.on('probe' as never, (payload: Probe) => seen.push(payload.id));
+  client.on('probe' as never, (payload: Probe) => {
+    seen.push(payload.id);
+  });
   return seen;
 }
 
@@ -155,7 +157,9 @@ describe('direct fan-out', () => {
   it('keeps the offset a recovering client resumes from on the directly written frame', async () => {
     const screen = await stack.connect(await stack.deps.tokens.signDisplay(w.entities.displayA.id, 0));
     const received: unknown[][] = [];
-    screen.on('probe' as never, (...args: unknown[]) => received.push(args));
+    screen.on('probe' as never, (...args: unknown[]) => {
+      received.push(args);
+    });
     untyped(io.to(rooms.display(w.entities.displayA.id))).emit('probe', { id: 'with offset' });
     await vi.waitFor(() => expect(received).toHaveLength(1));
     // The adapter appends the broadcast's offset; the client keeps it as the position it resumes from.

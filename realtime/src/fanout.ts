@@ -143,16 +143,21 @@ export class FrameWriter {
     this.flushTimer = null;
     const held = this.held;
     this.held = new Map();
-    for (const [socket, frames] of held) this.writeHeld(socket, frames);
+    // The members of a room were held one after another with the same frames: one buffer for all.
+    let last: { frames: Buffer[]; joined: Buffer } | null = null;
+    for (const [socket, frames] of held) {
+      if (!last || !sameFrames(last.frames, frames)) last = { frames, joined: joinFrames(frames) };
+      this.writeHeld(socket, frames, last.joined);
+    }
   }
 
-  private writeHeld(socket: RecipientSocket, frames: Buffer[]): void {
+  private writeHeld(socket: RecipientSocket, frames: Buffer[], joined = joinFrames(frames)): void {
     const conn = socket.client.conn;
     const ws = conn.transport.socket;
     // A socket that closed meanwhile has nobody to read them (a client that comes back recovers
     // the missed broadcasts from the adapter).
     if (conn.readyState === 'open' && ws?.readyState === WS_OPEN && ws._socket) {
-      ws._socket.write(frames.length === 1 ? frames[0] : Buffer.concat(frames));
+      ws._socket.write(joined);
       this.wrote(socket);
     }
     conn.transport.writable = true;
@@ -174,6 +179,15 @@ export class FrameWriter {
       this.quietTimer = unrefTimer(() => this.checkQuiet(), this.windowMs);
     } else this.recent.clear();
   }
+}
+
+const joinFrames = (frames: Buffer[]) => (frames.length === 1 ? frames[0] : Buffer.concat(frames));
+
+/** The same frames in the same order (the buffers themselves: each broadcast's frame is one buffer). */
+function sameFrames(a: Buffer[], b: Buffer[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function unrefTimer(fn: () => void, ms: number): NodeJS.Timeout {
