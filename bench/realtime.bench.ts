@@ -285,11 +285,23 @@ export async function run(): Promise<BenchOutcome> {
     // display is the slope from there, what each further screen adds.
     const WARM = 100;
     await clients.connect(gw.info.url, info.displayTokens.slice(0, WARM));
+    // BENCH_GATEWAY_SNAPSHOT=dir writes heap snapshots of the gateway there, after the first 100
+    // screens and at each size: the objects new in the second are what each further screen holds.
+    // (Taken before the heap reading it is compared with: a snapshot also drops compiled code.)
+    const snapshotDir = process.env.BENCH_GATEWAY_SNAPSHOT;
+    const snapshot = async (label: string) => {
+      if (snapshotDir)
+        out(
+          `  gateway heap snapshot: ${await gw.ask<string>('snapshot', `${snapshotDir}/gateway-${label}.heapsnapshot`)}`,
+        );
+    };
+    await snapshot(String(WARM));
     const heapBefore = await settledHeap();
     for (const size of sizes) {
       const c = await clients.connect(gw.info.url, info.displayTokens.slice(clients.total, size));
       const connected = await gw.ask<number>('sockets');
       const heapKiB = ((await settledHeap()) - heapBefore) / (connected - WARM) / 1024;
+      await snapshot(String(connected));
       out(
         `connected ${k(connected)} display sockets (${c.failed} failed) in ${(c.ms / 1000).toFixed(1)} s; gateway heap ${heapKiB.toFixed(1)} KiB per connected display`,
       );

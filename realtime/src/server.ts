@@ -13,6 +13,7 @@ import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { identify, originAllowed, unauthorizedError } from './auth';
+import { directFanout } from './fanout';
 import { DisplayHealthReports } from './health';
 import type { GatewayServer, GatewaySocket } from './identity';
 import { releaseHandshakeRequests } from './lean';
@@ -57,12 +58,14 @@ export async function startRealtime(
   const io: GatewayServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    adapter: createAdapter(adapterRedis, {
-      streamName: `${prefix}:socket.io`,
-      sessionKeyPrefix: `${prefix}:sio:session:`,
-      channelPrefix: `${prefix}:socket.io`,
-      onlyPlaintext: true,
-    }),
+    adapter: directFanout(
+      createAdapter(adapterRedis, {
+        streamName: `${prefix}:socket.io`,
+        sessionKeyPrefix: `${prefix}:sio:session:`,
+        channelPrefix: `${prefix}:socket.io`,
+        onlyPlaintext: true,
+      }),
+    ),
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     allowRequest: (req, callback) =>
       callback(null, originAllowed(req.headers.origin, req.headers.host, allowList)),

@@ -1,0 +1,129 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FrameWriter } from './fanout';
+
+/** A Socket.IO socket on an open WebSocket, down to the TCP socket's writes. */
+function fakeSocket() {
+  const writes: string[] = [];
+  const transport = Object.assign(new EventEmitter(), {
+    name: 'websocket',
+    writable: true,
+    socket: { readyState: 1, _socket: { write: (chunk: Buffer) => writes.push(chunk.toString()) > 0 } },
+  });
+  const conn = { readyState: 'open', upgrading: false, writeBuffer: [] as unknown[], transport };
+  return { socket: { client: { conn } }, conn, transport, writes };
+}
+
+const frame = (text: string) => Buffer.from(text);
+
+/** The coalescing window of the direct fan-out (`FrameWriter`), on fake sockets and timers. */
+describe('FrameWriter', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes an isolated message at once and holds the burst after it for one window', () => {
+    const writer = new FrameWriter(10);
+    const s = fakeSocket();
+    expect(writer.send(s.socket, frame('a'))).toBe(true);
+    expect(s.writes).toEqual(['a']);
+    writer.send(s.socket, frame('b'));
+    writer.send(s.socket, frame('c'));
+    // Held, in one write at the flush; the transport is engine.io's again after it.
+    expect(s.writes).toEqual(['a']);
+    expect(s.transport.writable).toBe(false);
+    vi.advanceTimersByTime(10);
+    expect(s.writes).toEqual(['a', 'bc']);
+    expect(s.transport.writable).toBe(true);
+    // Written at the flush, so the next message in the following window is held again…
+    writer.send(s.socket, frame('d'));
+    expect(s.writes).toEqual(['a', 'bc']);
+    vi.advanceTimersByTime(10);
+    expect(s.writes).toEqual(['a', 'bc', 'd']);
+    // …and once a whole window passed without a write, one goes out at once.
+    vi.advanceTimersByTime(20);
+    writer.send(s.socket, frame('e'));
+    expect(s.writes).toEqual(['a', 'bc', 'd', 'e']);
+  });
+
+  it('counts the window from the last write, so a burst slower than the window still coalesces', () => {
+    const writer = new FrameWriter(10);
+    const s = fakeSocket();
+    writer.send(s.socket, frame('a'));
+    // Another socket written at 9 (as in a long fan-out loop): the window is not quiet at 10.
+    vi.advanceTimersByTime(9);
+    writer.send(fakeSocket().socket, frame('x'));
+    vi.advanceTimersByTime(6);
+    writer.send(s.socket, frame('b'));
+    expect(s.writes).toEqual(['a']);
+    vi.advanceTimersByTime(10);
+    expect(s.writes).toEqual(['a', 'b']);
+  });
+
+  it('writes each held socket its own frames when sockets of different rooms are held together', () => {
+    const writer = new FrameWriter(10);
+    const [a, b, c] = [fakeSocket(), fakeSocket(), fakeSocket()];
+    const [one, two, three] = [frame('1'), frame('2'), frame('3')];
+    for (const s of [a, b, c]) writer.send(s.socket, frame('0'));
+    // Room of a and b, then room of b and c, then room of a: three different held sequences.
+    for (const s of [a, b]) writer.send(s.socket, one);
+    for (const s of [b, c]) writer.send(s.socket, two);
+    writer.send(a.socket, three);
+    vi.advanceTimersByTime(10);
+    expect([a.writes, b.writes, c.writes]).toEqual([
+      ['0', '13'],
+      ['0', '12'],
+      ['0', '2'],
+    ]);
+  });
+
+  it('hands engine.io its buffer after the held frames, and sends behind what is in it the ordinary way', () => {
+    const writer = new FrameWriter(10);
+    const s = fakeSocket();
+    const flushed: string[][] = [];
+    s.transport.on('ready', () => {
+      flushed.push(s.writes.slice());
+      s.conn.writeBuffer = [];
+    });
+    writer.send(s.socket, frame('a'));
+    writer.send(s.socket, frame('b'));
+    s.conn.writeBuffer.push('ping');
+    expect(writer.send(s.socket, frame('c'))).toBe(false);
+    vi.advanceTimersByTime(10);
+    // When engine.io flushes its buffer (`ready`), the held frame is on the socket already.
+    expect(flushed).toEqual([['a', 'b']]);
+  });
+
+  it('does not write directly to a socket with engine.io output waiting, or not on an open WebSocket', () => {
+    const writer = new FrameWriter(10);
+    const busy = fakeSocket();
+    busy.conn.writeBuffer.push('waiting');
+    const polling = fakeSocket();
+    polling.transport.name = 'polling';
+    const closing = fakeSocket();
+    closing.transport.socket.readyState = 2;
+    for (const s of [busy, polling, closing]) {
+      expect(writer.send(s.socket, frame('x'))).toBe(false);
+      expect(s.writes).toEqual([]);
+    }
+  });
+
+  it('releases a held socket on demand (before it is disconnected), and forgets a closed one', () => {
+    const writer = new FrameWriter(10);
+    const s = fakeSocket();
+    writer.send(s.socket, frame('a'));
+    writer.send(s.socket, frame('b'));
+    writer.release(s.socket);
+    expect(s.writes).toEqual(['a', 'b']);
+    expect(s.transport.writable).toBe(true);
+    const closed = fakeSocket();
+    writer.send(closed.socket, frame('a'));
+    writer.send(closed.socket, frame('b'));
+    closed.conn.readyState = 'closed';
+    vi.advanceTimersByTime(10);
+    expect(closed.writes).toEqual(['a']);
+  });
+});

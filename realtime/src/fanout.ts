@@ -1,0 +1,266 @@
+/**
+ * The broadcast path of the gateway, made lighter per recipient.
+ *
+ * Socket.IO's adapter already encodes a broadcast once (packet → string → one WebSocket frame,
+ * `wsPreEncodedFrame`); what it still did per recipient is what the profile showed: a `Set` of
+ * every recipient (even for one room), and for each one engine.io made a packet object, emitted
+ * `packetCreate`, `flush` twice and `drain` twice, took the transport out of `writable` and
+ * scheduled a write callback to put it back, and `ws` corked, wrote the frame's two buffers and
+ * uncorked (a `writev`). Here a broadcast to a socket whose connection is a plain open WebSocket
+ * with nothing waiting in engine.io's write buffer is one `write` of the frame (header and payload
+ * in one buffer, built once per broadcast) on its TCP socket.
+ *
+ * What is left is the kernel: one write syscall per screen per message (on loopback it also runs
+ * the receiver's side). So messages to one socket that follow each other within `COALESCE_MS`
+ * are written together: the first goes out at once (an isolated change is not delayed), a further
+ * one to a socket written within the last window or two is held, and the held frames go out in
+ * one write per socket at most `COALESCE_MS` later.
+ *
+ * Order (the rule every path here keeps: a socket gets its messages in the order they were sent):
+ * - engine.io hands everything it sends to `ws` synchronously, and `ws` (per-message deflate off)
+ *   writes it to the TCP socket synchronously, in call order. With engine.io's write buffer empty,
+ *   everything sent to the socket before is on the TCP socket already: a direct write lands after.
+ * - While a socket is held, its engine.io transport is marked not writable, so whatever engine.io
+ *   is given for it (a ping, a `sync`, a disconnect) waits in engine.io's buffer; a broadcast that
+ *   comes after that goes the ordinary way, behind it. At the flush the held frames are written
+ *   first, then the transport is writable again and engine.io flushes its buffer.
+ * - Any other adapter operation on a socket (disconnect, join, fetch) first writes its held
+ *   frames, so a screen cut off right after an event still gets the event.
+ * - Long-polling, upgrading, closing sockets and sockets with outgoing listeners go the ordinary way.
+ *
+ * Who gets a broadcast is not changed: the recipients are the adapter's own room members
+ * (`this.rooms`, the same `except` rule); only how the frame reaches each one is.
+ */
+
+/** Messages to one socket closer together than this are written together (a burst's). */
+export const COALESCE_MS = 20;
+
+/** What a Socket.IO socket looks like from here (the fields the direct write reads). */
+interface RecipientSocket {
+  client: { conn: EngineSocket };
+  _anyOutgoingListeners?: unknown[];
+}
+
+interface EngineSocket {
+  readyState: string;
+  upgrading: boolean;
+  writeBuffer: unknown[];
+  transport: {
+    name: string;
+    writable: boolean;
+    perMessageDeflate?: unknown;
+    emit(event: 'ready'): boolean;
+    socket?: { readyState: number; _socket?: TcpSocket };
+  };
+}
+
+interface TcpSocket {
+  write(chunk: Buffer): boolean;
+}
+
+interface BroadcastOpts {
+  rooms: Set<string>;
+  except?: Set<string>;
+}
+
+type Apply = (opts: BroadcastOpts, callback: (socket: RecipientSocket) => void) => void;
+type Encode = (packet: { id?: number }, packetOpts: Record<string, unknown>) => unknown[];
+
+/** `ws`'s WebSocket.OPEN. */
+const WS_OPEN = 1;
+
+/** The TCP socket a frame can be written to directly, keeping order (see above); else null. */
+function directTarget(socket: RecipientSocket): TcpSocket | null {
+  if (socket._anyOutgoingListeners?.length) return null;
+  const conn = socket.client.conn;
+  if (conn.readyState !== 'open' || conn.upgrading || conn.writeBuffer.length !== 0) return null;
+  const transport = conn.transport;
+  if (transport.name !== 'websocket' || transport.perMessageDeflate) return null;
+  const ws = transport.socket;
+  if (!ws || ws.readyState !== WS_OPEN) return null;
+  return ws._socket ?? null;
+}
+
+/**
+ * The direct writes of one adapter, with the coalescing window. A socket written in the last
+ * window or two is "recent": a further message to it is held, and the held frames go out together
+ * `windowMs` after the first of them was held. Once a whole window passes without a write, every
+ * socket is forgotten (nothing is kept per socket between bursts).
+ */
+export class FrameWriter {
+  /** Sockets written lately: a further message to them is held. */
+  private readonly recent = new Set<RecipientSocket>();
+  /** Held sockets and their frames, in order; their transports are marked not writable. */
+  private held = new Map<RecipientSocket, Buffer[]>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private quietTimer: NodeJS.Timeout | null = null;
+  private wroteSinceCheck = false;
+
+  constructor(private readonly windowMs = COALESCE_MS) {}
+
+  /** Sends a pre-encoded frame to a socket, now or at the flush; false: it must go the ordinary way. */
+  send(socket: RecipientSocket, frame: Buffer): boolean {
+    const held = this.held.get(socket);
+    if (held) {
+      const conn = socket.client.conn;
+      // engine.io was given something for it meanwhile: behind that, the ordinary way.
+      if (conn.readyState !== 'open' || conn.writeBuffer.length !== 0) return false;
+      held.push(frame);
+      return true;
+    }
+    const tcp = directTarget(socket);
+    if (!tcp) return false;
+    if (this.windowMs <= 0) {
+      tcp.write(frame);
+      return true;
+    }
+    const transport = socket.client.conn.transport;
+    // Held only when engine.io has no send in flight (its own write callback would make the
+    // transport writable again under us); otherwise written now, which keeps order as well.
+    if (this.recent.has(socket) && transport.writable) {
+      this.held.set(socket, [frame]);
+      transport.writable = false;
+      this.flushTimer ??= unrefTimer(() => this.flush(), this.windowMs);
+    } else {
+      // A write error surfaces as the TCP socket's `error`, which `ws` handles (it closes the socket).
+      tcp.write(frame);
+      this.wrote(socket);
+    }
+    return true;
+  }
+
+  /** Writes a held socket's frames now and hands its transport back to engine.io. */
+  release(socket: RecipientSocket): void {
+    const frames = this.held.get(socket);
+    if (!frames) return;
+    this.held.delete(socket);
+    this.writeHeld(socket, frames);
+  }
+
+  /** Every held socket's frames, in one write each. */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const held = this.held;
+    this.held = new Map();
+    // The members of a room were held one after another with the same frames: one buffer for all.
+    let last: { frames: Buffer[]; joined: Buffer } | null = null;
+    for (const [socket, frames] of held) {
+      if (!last || !sameFrames(last.frames, frames)) last = { frames, joined: joinFrames(frames) };
+      this.writeHeld(socket, frames, last.joined);
+    }
+  }
+
+  private writeHeld(socket: RecipientSocket, frames: Buffer[], joined = joinFrames(frames)): void {
+    const conn = socket.client.conn;
+    const ws = conn.transport.socket;
+    // A socket that closed meanwhile has nobody to read them (a client that comes back recovers
+    // the missed broadcasts from the adapter).
+    if (conn.readyState === 'open' && ws?.readyState === WS_OPEN && ws._socket) {
+      ws._socket.write(joined);
+      this.wrote(socket);
+    }
+    conn.transport.writable = true;
+    // engine.io flushes what it was given meanwhile, after the frames.
+    conn.transport.emit('ready');
+  }
+
+  private wrote(socket: RecipientSocket): void {
+    this.recent.add(socket);
+    this.wroteSinceCheck = true;
+    this.quietTimer ??= unrefTimer(() => this.checkQuiet(), this.windowMs);
+  }
+
+  /** After a window without writes every socket is forgotten; else look again after the next. */
+  private checkQuiet(): void {
+    this.quietTimer = null;
+    if (this.wroteSinceCheck) {
+      this.wroteSinceCheck = false;
+      this.quietTimer = unrefTimer(() => this.checkQuiet(), this.windowMs);
+    } else this.recent.clear();
+  }
+}
+
+const joinFrames = (frames: Buffer[]) => (frames.length === 1 ? frames[0] : Buffer.concat(frames));
+
+/** The same frames in the same order (the buffers themselves: each broadcast's frame is one buffer). */
+function sameFrames(a: Buffer[], b: Buffer[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function unrefTimer(fn: () => void, ms: number): NodeJS.Timeout {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return timer;
+}
+
+/**
+ * Gives an adapter (one per namespace) the direct fan-out. The in-memory adapter's `broadcast`,
+ * which every adapter runs for its local sockets (also the cluster adapters, for a broadcast from
+ * this node or from another), calls `_encode` and then, synchronously, `apply` with a callback
+ * that writes to one socket: `_encode` keeps the frame it made, `apply` uses it. `broadcastWithAck`
+ * (a packet with an id) and volatile packets are left as they are. Every other `apply` (disconnect,
+ * join, leave, fetch) releases each socket's held frames before it touches the socket.
+ */
+export function withDirectFanout<A extends object>(adapter: A, writer = new FrameWriter()): A {
+  const target = adapter as unknown as {
+    _encode: Encode;
+    apply: Apply;
+    rooms: Map<string, Set<string>>;
+    nsp: { sockets: Map<string, RecipientSocket> };
+  };
+  const encode = target._encode.bind(adapter);
+  const apply = target.apply.bind(adapter);
+  /** The frame of the broadcast being fanned out: set by `_encode`, taken by the `apply` right after. */
+  let pending: Buffer | null = null;
+
+  target._encode = (packet, packetOpts) => {
+    const encoded = encode(packet, packetOpts);
+    const frame = packetOpts.wsPreEncodedFrame as Buffer[] | undefined;
+    pending =
+      frame && packet.id === undefined && !packetOpts.volatile
+        ? frame.length === 1
+          ? frame[0]
+          : Buffer.concat(frame)
+        : null;
+    return encoded;
+  };
+
+  target.apply = (opts, callback) => {
+    const frame = pending;
+    pending = null;
+    if (!frame)
+      return apply(opts, (socket) => {
+        writer.release(socket);
+        callback(socket);
+      });
+    // One room and no exceptions (every push the gateway makes to screens): its members as they
+    // are, no `Set` of recipients to build.
+    if (opts.rooms.size === 1 && !opts.except?.size) {
+      const [room] = opts.rooms;
+      const members = target.rooms.get(room);
+      if (!members) return;
+      for (const id of members) {
+        const socket = target.nsp.sockets.get(id);
+        if (socket && !writer.send(socket, frame)) callback(socket);
+      }
+      return;
+    }
+    apply(opts, (socket) => {
+      if (!writer.send(socket, frame)) callback(socket);
+    });
+  };
+  return adapter;
+}
+
+/**
+ * An adapter factory whose adapters have the direct fan-out. Socket.IO calls the factory with
+ * `new`, so this is a plain function (it returns the adapter object, which `new` then yields).
+ */
+export function directFanout<F extends (nsp: never) => object>(factory: F, windowMs = COALESCE_MS): F {
+  return function (this: unknown, nsp: never) {
+    return withDirectFanout(factory(nsp), new FrameWriter(windowMs));
+  } as F;
+}
