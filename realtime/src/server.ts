@@ -12,7 +12,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { identify, originAllowed, unauthorizedError } from './auth';
+import { handshake, originAllowed, unauthorizedError } from './auth';
 import { DisplayHealthReports } from './health';
 import type { GatewayServer, GatewaySocket } from './identity';
 import { releaseHandshakeRequests } from './lean';
@@ -24,6 +24,8 @@ import { WindowCounter } from './window-counter';
 
 export interface Realtime {
   io: GatewayServer;
+  /** Writes the queued presence marks and connection times now (they are batched; see presence.ts). */
+  flushPresence(): Promise<void>;
   /** Disconnects every socket, stops consuming events and closes the Redis connections. */
   close(): Promise<void>;
 }
@@ -46,6 +48,8 @@ export async function startRealtime(
     syncIntervalMs?: number;
     /** Events younger than this are left out of the periodic sync (default 2 s). */
     syncGraceMs?: number;
+    /** How often presence marks and connection times are written (default 250 ms; tests lengthen it). */
+    presenceFlushMs?: number;
   } = {},
 ): Promise<Realtime> {
   const { config, logger } = deps;
@@ -76,8 +80,9 @@ export async function startRealtime(
 
   io.use(async (socket, next) => {
     try {
-      const identity = await identify(deps, socket.handshake.auth?.token);
-      if (!identity) return next(unauthorizedError());
+      const found = await handshake(deps, socket.handshake.auth?.token);
+      if (!found) return next(unauthorizedError());
+      const { identity } = found;
       socket.data.identity = identity;
       // A screen's token is never read again (a regenerated key cuts its sockets off by room; a
       // recovery runs this check on the token it sends then): the socket does not keep it.
@@ -86,7 +91,8 @@ export async function startRealtime(
       // rooms restored by recovery are corrected to what the token allows now.
       const desired = await roomsFor(deps.database.db, identity);
       applyRooms(socket, desired);
-      baselines.set(socket, await baselineFor(deps.database.db, identity, desired));
+      // A screen's baselines came with its chain (one query); a console's are read for its rooms.
+      baselines.set(socket, found.baselines ?? (await baselineFor(deps.database.db, identity, desired)));
       next();
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'socket handshake failed');
@@ -94,7 +100,7 @@ export async function startRealtime(
     }
   });
 
-  const presence = new DisplayPresence(io, deps);
+  const presence = new DisplayPresence(io, deps, { flushMs: opts.presenceFlushMs });
   const health = new DisplayHealthReports(io, deps);
   /** Each socket's `subscribe` budget, made at its first request (few sockets ever ask). */
   const subscribeBudgets = new WeakMap<GatewaySocket, WindowCounter>();
@@ -163,12 +169,17 @@ export async function startRealtime(
 
   return {
     io,
+    flushPresence: () => presence.flush(),
     async close() {
-      presence.stop();
       await sync.stop();
       await Promise.allSettled(workers.map((w) => w.close()));
       await queues?.close();
-      io.disconnectSockets(true);
+      // This node's sockets only: without `local` the adapter tells every node to drop all of
+      // theirs, and one node's restart would become a reconnect storm for the whole cluster.
+      io.local.disconnectSockets(true);
+      // The connects and disconnects still queued are written before the connections close; the
+      // disconnects ask the other nodes whether they hold the screen, so the adapter is still up.
+      await presence.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       adapterRedis.disconnect();
     },
