@@ -54,7 +54,14 @@ export async function startRealtime(
 ): Promise<Realtime> {
   const { config, logger } = deps;
   const prefix = config.redisPrefix;
-  const adapterRedis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  // Auto-pipelining: what the adapter publishes in one tick (a batch of presence pushes, a burst of
+  // broadcasts) goes to Redis in one write, not one syscall per XADD. Its blocking XREAD loop (on a
+  // duplicate of this client) is left out of pipelines.
+  const adapterRedis = new Redis(config.redisUrl, {
+    maxRetriesPerRequest: null,
+    enableAutoPipelining: true,
+    autoPipeliningIgnoredCommands: ['xread'],
+  });
   adapterRedis.on('error', (err) => logger.debug({ err: err.message }, 'socket.io adapter redis error'));
   const allowList = [config.publicUrl, ...config.corsOrigins];
 
