@@ -12,11 +12,13 @@ import { type GatewayServer, type GatewaySocket, rooms } from './identity';
 export const PRESENCE_TTL_SECONDS = 30;
 export const PRESENCE_HEARTBEAT_MS = 10_000;
 /**
- * Connects and disconnects are written in batches this often: a reconnect storm is thousands of
- * screens a second, and a Redis mark plus a database upsert each was most of a handshake's cost.
- * A console hears of a screen at most this much later.
+ * Connects and disconnects are written in batches: a reconnect storm is thousands of screens a
+ * second, and a Redis mark plus a database upsert each was most of a handshake's cost. A batch is
+ * written this long after its first change (default: at once, on the next turn of the event loop,
+ * so a lone screen is marked as fast as before); while one is being written the next fills up, so
+ * the batches grow with the load by themselves.
  */
-export const PRESENCE_FLUSH_MS = 250;
+export const PRESENCE_FLUSH_MS = 0;
 
 /** How long after a failed write of connection times (the database away) they are tried again. */
 const RETRY_MS = 5_000;
@@ -36,9 +38,9 @@ interface Pending {
  * `display.presence` push on connect and on the last disconnect. Presence pushes are not domain
  * events: they carry `seq: 0` and are not part of an entity's sequence.
  *
- * Changes are queued and flushed together (one Redis pipeline, one upsert) every
- * `PRESENCE_FLUSH_MS`, in the order they happened, and on `close()`; a flush whose upsert fails
- * keeps its connection times for the next one (a newer time for the same display wins).
+ * Changes are queued and written together (one Redis pipeline, one upsert; `PRESENCE_FLUSH_MS`),
+ * in the order they happened, and on `close()`; a write whose upsert fails keeps its connection
+ * times for the next one (a newer time for the same display wins).
  */
 export class DisplayPresence {
   private readonly timer: NodeJS.Timeout;
@@ -98,22 +100,30 @@ export class DisplayPresence {
     else entry.times.disconnectedAt = now;
     this.pending.set(displayId, entry);
     this.pushes.push({ displayId, ancestry, online });
-    this.flushTimer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+    this.schedule(this.flushMs);
   }
 
-  /** Writes every queued change now (after those already being written). */
+  private schedule(delayMs: number): void {
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = null;
+      void this.flush();
+    }, delayMs).unref();
+  }
+
+  /** Writes every queued change (after the write under way, if any, which it waits for). */
   flush(): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    // The batch is taken when its write starts: what queues up meanwhile goes with it.
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
     const batch = this.pending;
     const pushes = this.pushes;
     this.pending = new Map();
     this.pushes = [];
-    this.flushing = this.flushing.then(() => this.write(batch, pushes));
-    return this.flushing;
-  }
-
-  private async write(batch: Map<number, Pending>, pushes: DisplayPresence['pushes']): Promise<void> {
     const { deps } = this;
     if (batch.size) {
       const marks = [...batch].map(([displayId, p]) => ({ displayId, online: p.online }));
@@ -135,7 +145,7 @@ export class DisplayPresence {
       deps.logger.warn({ err: err.message, displays: times.size }, 'connection times not stored');
       // Kept for the next flush (writes are serial, so nothing newer was taken meanwhile).
       this.unsaved = times;
-      this.flushTimer ??= setTimeout(() => void this.flush(), RETRY_MS).unref();
+      this.schedule(RETRY_MS);
     });
   }
 

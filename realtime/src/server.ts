@@ -48,7 +48,7 @@ export async function startRealtime(
     syncIntervalMs?: number;
     /** Events younger than this are left out of the periodic sync (default 2 s). */
     syncGraceMs?: number;
-    /** How often presence marks and connection times are written (default 250 ms; tests lengthen it). */
+    /** How long a presence change waits to be written with others (default: the next tick; tests lengthen it). */
     presenceFlushMs?: number;
   } = {},
 ): Promise<Realtime> {

@@ -27,6 +27,9 @@ export interface KeyRing {
   previous?: Record<string, string>;
 }
 
+/** A key imported into WebCrypto (what `crypto.subtle.importKey` gives). */
+type ImportedKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly keyId: string;
@@ -101,7 +104,7 @@ export class TokenService {
    * them on every call, which was two thirds of a verification's CPU (a gateway's reconnect storm
    * verifies thousands of tokens a second; docs/performance.md).
    */
-  private verifyKeyFor(kid: string): Promise<CryptoKey> | undefined {
+  private verifyKeyFor(kid: string): Promise<ImportedKey> | undefined {
     let key = this.importedKeys.get(kid);
     if (!key) {
       const raw = this.verifyKeys.get(kid);
@@ -117,7 +120,7 @@ export class TokenService {
     }
     return key;
   }
-  private readonly importedKeys = new Map<string, Promise<CryptoKey>>();
+  private readonly importedKeys = new Map<string, Promise<ImportedKey>>();
 
   private async verify<T>(token: string, audience: string, schema: z.ZodType<T>): Promise<T | null> {
     try {
