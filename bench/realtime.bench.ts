@@ -231,7 +231,10 @@ export async function run(): Promise<BenchOutcome> {
   );
   const sizes = DISPLAYS > SMALL ? [SMALL, DISPLAYS] : [SMALL];
   // BENCH_FLOORS=0 skips the raw ws floor (when iterating on the gateway alone).
-  const floors = process.env.BENCH_FLOORS === '0' ? new Map<number, Floor>() : await rawWsFloor(sizes, out);
+  // BENCH_STORM_ONLY=1 connects the screens and runs the reconnect storm alone (when iterating on it).
+  const stormOnly = process.env.BENCH_STORM_ONLY === '1';
+  const floors =
+    process.env.BENCH_FLOORS === '0' || stormOnly ? new Map<number, Floor>() : await rawWsFloor(sizes, out);
   const rtt = `loopback RTT p99 ${net.p99.toFixed(2)} ms, Redis PING p99 ${ping.p99.toFixed(2)} ms`;
 
   let backend: Served<BackendInfo> | null = null;
@@ -305,6 +308,7 @@ export async function run(): Promise<BenchOutcome> {
       out(
         `connected ${k(connected)} display sockets (${c.failed} failed) in ${(c.ms / 1000).toFixed(1)} s; gateway heap ${heapKiB.toFixed(1)} KiB per connected display`,
       );
+      if (stormOnly) continue;
       // A write on group A reaches its 1,000 screens; one on the organization every screen.
       const target = size === SMALL && sizes.length > 1 ? info.groupAId : info.orgId;
       clients.watch(['note.created', 'alert.raised']);
@@ -381,17 +385,29 @@ export async function run(): Promise<BenchOutcome> {
     const fetched = await clients.fetchContent(info.url);
     const displays = clients.total;
     const second = await startGateway(info.gatewayEnv);
+    const profileDir = process.env.BENCH_GATEWAY_PROF;
+    if (profileDir) await second.ask('profile-start');
+    // CPU per reconnect (steady under load, unlike the wall time): the gateway's for the handshake,
+    // the API's for the refetch.
+    const gatewayBefore = cpuSeconds(await second.ask<NodeJS.CpuUsage>('cpu'));
+    const apiBefore = cpuSeconds(await backend.ask<NodeJS.CpuUsage>('cpu'));
     const stormDone = clients.storm(info.url, second.info.url, 120_000);
     const killedAt = clock();
     gw.child.kill('SIGKILL');
     gateway = second;
     const storm = await stormDone;
+    // Per screen that came back (the others may not have reached the gateway within the wait).
+    const back = Math.max(1, storm.served + storm.errors);
+    const gatewayMs = ((cpuSeconds(await second.ask<NodeJS.CpuUsage>('cpu')) - gatewayBefore) * 1000) / back;
+    const apiMs = ((cpuSeconds(await backend.ask<NodeJS.CpuUsage>('cpu')) - apiBefore) * 1000) / back;
+    if (profileDir)
+      out(`  gateway CPU profile of the storm: ${await second.ask<string>('profile-stop', profileDir)}`);
     const stormS = (storm.lastServedAt - killedAt) / 1000;
     const statuses = Object.entries(storm.statuses)
       .map(([s, n]) => `${k(n)} × ${s === '0' ? 'network error' : s}`)
       .join(', ');
     out(
-      `reconnect storm: gateway killed; ${k(storm.served)} of ${k(displays)} displays reconnected to the other gateway and were served their content ${stormS.toFixed(1)} s after the kill (${statuses}; ${storm.errors} errors; ${fetched.failed} failed in the fetch before)`,
+      `reconnect storm: gateway killed; ${k(storm.served)} of ${k(displays)} displays reconnected to the other gateway and were served their content ${stormS.toFixed(1)} s after the kill (${statuses}; ${storm.errors} errors; ${fetched.failed} failed in the fetch before); CPU per screen: gateway ${gatewayMs.toFixed(2)} ms (handshake), API ${apiMs.toFixed(2)} ms (refetch)`,
     );
     rows.push(
       row({

@@ -105,8 +105,18 @@ async function connectAll(batch, concurrency) {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-/** GET /api/display/content with the display's token and ETag, as the player does after (re)connecting. */
-function fetchContent(apiUrl, d) {
+/**
+ * GET /api/display/content with the display's token and ETag, as the player does after
+ * (re)connecting. A request that fails on a kept-alive socket the server had just closed is sent
+ * once more, as a browser does for an idempotent request (Node's documented `reusedSocket` retry);
+ * any other network error is an error.
+ */
+async function fetchContent(apiUrl, d) {
+  const first = await fetchOnce(apiUrl, d);
+  return first.status === 0 && first.reused ? (await fetchOnce(apiUrl, d)).status : first.status;
+}
+
+function fetchOnce(apiUrl, d) {
   return new Promise((resolve) => {
     const u = new URL('/api/display/content', apiUrl);
     const headers = { authorization: `Bearer ${d.token}` };
@@ -115,10 +125,10 @@ function fetchContent(apiUrl, d) {
       res.resume();
       res.on('end', () => {
         if (res.headers.etag) d.etag = res.headers.etag;
-        resolve(res.statusCode ?? 0);
+        resolve({ status: res.statusCode ?? 0, reused: false });
       });
     });
-    req.on('error', () => resolve(0));
+    req.on('error', () => resolve({ status: 0, reused: req.reusedSocket }));
   });
 }
 

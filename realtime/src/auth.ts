@@ -1,6 +1,37 @@
-import { type AppDeps, entities, getAncestry, users } from '@oppslag/api/core';
-import { and, eq } from 'drizzle-orm';
+import {
+  type AppDeps,
+  DISPLAY_AUDIENCE,
+  loadDisplayHandshake,
+  USER_AUDIENCE,
+  users,
+} from '@oppslag/api/core';
+import type { SyncPayload } from '@oppslag/common';
+import { eq } from 'drizzle-orm';
 import type { SocketIdentity } from './identity';
+
+/** What the handshake learns: who it is, and for a screen also its baselines (read in the same query). */
+export interface Handshake {
+  identity: SocketIdentity;
+  /** A display's latest sequences of its chain; null for a user (read from its rooms instead). */
+  baselines: SyncPayload[] | null;
+}
+
+/**
+ * The audience a token claims, read without verifying it: it only picks which verification to run
+ * (one signature check instead of trying the console's and then the display's), the verification
+ * itself still checks the audience. Null when the token is not a readable JWT.
+ */
+export function claimedAudience(token: string): string | null {
+  const dot = token.indexOf('.');
+  const end = token.indexOf('.', dot + 1);
+  if (dot < 0 || end < 0) return null;
+  try {
+    const aud: unknown = JSON.parse(Buffer.from(token.slice(dot + 1, end), 'base64url').toString()).aud;
+    return typeof aud === 'string' ? aud : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Resolves a handshake token: a console user's JWT (the user must still exist with the same token
@@ -8,32 +39,37 @@ import type { SocketIdentity } from './identity';
  * regenerated key kills the token).
  */
 export async function identify(deps: AppDeps, token: unknown): Promise<SocketIdentity | null> {
+  return (await handshake(deps, token))?.identity ?? null;
+}
+
+/** `identify`, with a screen's baselines from the same database round trip. */
+export async function handshake(deps: AppDeps, token: unknown): Promise<Handshake | null> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return null;
   const db = deps.database.db;
-  const user = await deps.tokens.verifyUser(token);
+  const audience = claimedAudience(token);
+  const user = audience === DISPLAY_AUDIENCE ? null : await deps.tokens.verifyUser(token);
   if (user) {
     const [row] = await db
       .select({ id: users.id, admin: users.admin, tokenVersion: users.tokenVersion })
       .from(users)
       .where(eq(users.id, user.user.id));
     if (!row || row.tokenVersion !== user.tv) return null;
-    return { kind: 'user', userId: row.id, admin: row.admin };
+    return { identity: { kind: 'user', userId: row.id, admin: row.admin }, baselines: null };
   }
-  const display = await deps.tokens.verifyDisplay(token);
+  const display = audience === USER_AUDIENCE ? null : await deps.tokens.verifyDisplay(token);
   if (display) {
-    const [row] = await db
-      .select({ id: entities.id, kv: entities.apiKeyVersion })
-      .from(entities)
-      .where(
-        and(eq(entities.id, display.entityId), eq(entities.type, 'display'), eq(entities.deleted, false)),
-      );
-    if (!row || row.kv !== display.kv) return null;
-    const ancestry = await getAncestry(db, row.id);
-    if (!ancestry) return null;
+    // One query: the token's live check (exists, a display, same key version), chain, sequences.
+    const found = await loadDisplayHandshake(db, display);
+    if (!found) return null;
+    const { ancestry, baselines } = found;
+    const displayId = ancestry[0];
     // A console's preview sees what the screen sees but is not the screen (no presence).
-    return display.pv
-      ? { kind: 'display', displayId: row.id, ancestry, preview: true }
-      : { kind: 'display', displayId: row.id, ancestry };
+    return {
+      identity: display.pv
+        ? { kind: 'display', displayId, ancestry, preview: true }
+        : { kind: 'display', displayId, ancestry },
+      baselines,
+    };
   }
   return null;
 }

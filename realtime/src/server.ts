@@ -12,7 +12,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { identify, originAllowed, unauthorizedError } from './auth';
+import { handshake, originAllowed, unauthorizedError } from './auth';
 import { directFanout } from './fanout';
 import { DisplayHealthReports } from './health';
 import type { GatewayServer, GatewaySocket } from './identity';
@@ -25,6 +25,8 @@ import { WindowCounter } from './window-counter';
 
 export interface Realtime {
   io: GatewayServer;
+  /** Writes the queued presence marks and connection times now (they are batched; see presence.ts). */
+  flushPresence(): Promise<void>;
   /** Disconnects every socket, stops consuming events and closes the Redis connections. */
   close(): Promise<void>;
 }
@@ -47,11 +49,20 @@ export async function startRealtime(
     syncIntervalMs?: number;
     /** Events younger than this are left out of the periodic sync (default 2 s). */
     syncGraceMs?: number;
+    /** How long a presence change waits to be written with others (default: the next tick; tests lengthen it). */
+    presenceFlushMs?: number;
   } = {},
 ): Promise<Realtime> {
   const { config, logger } = deps;
   const prefix = config.redisPrefix;
-  const adapterRedis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  // Auto-pipelining: what the adapter publishes in one tick (a batch of presence pushes, a burst of
+  // broadcasts) goes to Redis in one write, not one syscall per XADD. Its blocking XREAD loop (on a
+  // duplicate of this client) is left out of pipelines.
+  const adapterRedis = new Redis(config.redisUrl, {
+    maxRetriesPerRequest: null,
+    enableAutoPipelining: true,
+    autoPipeliningIgnoredCommands: ['xread'],
+  });
   adapterRedis.on('error', (err) => logger.debug({ err: err.message }, 'socket.io adapter redis error'));
   const allowList = [config.publicUrl, ...config.corsOrigins];
 
@@ -79,8 +90,9 @@ export async function startRealtime(
 
   io.use(async (socket, next) => {
     try {
-      const identity = await identify(deps, socket.handshake.auth?.token);
-      if (!identity) return next(unauthorizedError());
+      const found = await handshake(deps, socket.handshake.auth?.token);
+      if (!found) return next(unauthorizedError());
+      const { identity } = found;
       socket.data.identity = identity;
       // A screen's token is never read again (a regenerated key cuts its sockets off by room; a
       // recovery runs this check on the token it sends then): the socket does not keep it.
@@ -89,7 +101,8 @@ export async function startRealtime(
       // rooms restored by recovery are corrected to what the token allows now.
       const desired = await roomsFor(deps.database.db, identity);
       applyRooms(socket, desired);
-      baselines.set(socket, await baselineFor(deps.database.db, identity, desired));
+      // A screen's baselines came with its chain (one query); a console's are read for its rooms.
+      baselines.set(socket, found.baselines ?? (await baselineFor(deps.database.db, identity, desired)));
       next();
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'socket handshake failed');
@@ -97,7 +110,7 @@ export async function startRealtime(
     }
   });
 
-  const presence = new DisplayPresence(io, deps);
+  const presence = new DisplayPresence(io, deps, { flushMs: opts.presenceFlushMs });
   const health = new DisplayHealthReports(io, deps);
   /** Each socket's `subscribe` budget, made at its first request (few sockets ever ask). */
   const subscribeBudgets = new WeakMap<GatewaySocket, WindowCounter>();
@@ -166,12 +179,17 @@ export async function startRealtime(
 
   return {
     io,
+    flushPresence: () => presence.flush(),
     async close() {
-      presence.stop();
       await sync.stop();
       await Promise.allSettled(workers.map((w) => w.close()));
       await queues?.close();
-      io.disconnectSockets(true);
+      // This node's sockets only: without `local` the adapter tells every node to drop all of
+      // theirs, and one node's restart would become a reconnect storm for the whole cluster.
+      io.local.disconnectSockets(true);
+      // The connects and disconnects still queued are written before the connections close; the
+      // disconnects ask the other nodes whether they hold the screen, so the adapter is still up.
+      await presence.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       adapterRedis.disconnect();
     },

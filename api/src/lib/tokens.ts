@@ -27,6 +27,9 @@ export interface KeyRing {
   previous?: Record<string, string>;
 }
 
+/** A key imported into WebCrypto (what `crypto.subtle.importKey` gives). */
+type ImportedKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly keyId: string;
@@ -96,12 +99,35 @@ export class TokenService {
     return this.verify(token, DISPLAY_AUDIENCE, displayClaims);
   }
 
+  /**
+   * The verification key of `kid`, imported into WebCrypto once: handed raw bytes, jose imports
+   * them on every call, which was two thirds of a verification's CPU (a gateway's reconnect storm
+   * verifies thousands of tokens a second; docs/performance.md).
+   */
+  private verifyKeyFor(kid: string): Promise<ImportedKey> | undefined {
+    let key = this.importedKeys.get(kid);
+    if (!key) {
+      const raw = this.verifyKeys.get(kid);
+      if (!raw) return undefined;
+      key = crypto.subtle.importKey(
+        'raw',
+        raw as Uint8Array<ArrayBuffer>,
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['verify'],
+      );
+      this.importedKeys.set(kid, key);
+    }
+    return key;
+  }
+  private readonly importedKeys = new Map<string, Promise<ImportedKey>>();
+
   private async verify<T>(token: string, audience: string, schema: z.ZodType<T>): Promise<T | null> {
     try {
       const { kid } = decodeProtectedHeader(token);
-      const key = kid ? this.verifyKeys.get(kid) : undefined;
+      const key = kid ? this.verifyKeyFor(kid) : undefined;
       if (!key) return null;
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: [ALG],
         issuer: ISSUER,
         audience,

@@ -26,11 +26,38 @@ const bucketOf = (now: Date) => new Date(Math.floor(now.getTime() / UPTIME_BUCKE
 
 /** The display's socket connected (first of its sockets) or its last socket went away. */
 export async function recordConnection(tx: Tx, displayId: number, online: boolean, now: Date): Promise<void> {
-  const set = online ? { connectedAt: now } : { disconnectedAt: now };
-  await tx
-    .insert(displayHealth)
-    .values({ displayId, ...set })
-    .onConflictDoUpdate({ target: displayHealth.displayId, set });
+  await recordConnections(tx, [
+    online ? { displayId, connectedAt: now } : { displayId, disconnectedAt: now },
+  ]);
+}
+
+/** A display's connection times to store; a time left out keeps the stored one. */
+export interface ConnectionTimes {
+  displayId: number;
+  connectedAt?: Date;
+  disconnectedAt?: Date;
+}
+
+/**
+ * Many displays' connection times in one statement (the gateway batches them: a reconnect storm is
+ * thousands of connects a second, one upsert each was a database round trip per screen). A display
+ * that is gone by now (deleted for good) is skipped rather than failing the batch.
+ */
+export async function recordConnections(tx: Tx, times: readonly ConnectionTimes[]): Promise<void> {
+  if (times.length === 0) return;
+  const ids = times.map((t) => t.displayId);
+  const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
+  const connected = times.map((t) => iso(t.connectedAt));
+  const disconnected = times.map((t) => iso(t.disconnectedAt));
+  await tx.execute(sql`
+    insert into display_health (display_id, connected_at, disconnected_at)
+    select t.id, t.connected_at, t.disconnected_at
+    from unnest(${sql.param(ids)}::int[], ${sql.param(connected)}::timestamptz[], ${sql.param(disconnected)}::timestamptz[])
+      as t(id, connected_at, disconnected_at)
+    where exists (select 1 from entities e where e.id = t.id)
+    on conflict (display_id) do update set
+      connected_at = coalesce(excluded.connected_at, display_health.connected_at),
+      disconnected_at = coalesce(excluded.disconnected_at, display_health.disconnected_at)`);
 }
 
 /** A heartbeat: the player's state now, and one "up" bucket for the uptime figure. */

@@ -48,3 +48,26 @@ export async function markOnline(
 export async function markOffline(redis: Redis, prefix: string, entityId: number): Promise<void> {
   await redis.del(presenceKey(prefix, entityId));
 }
+
+/**
+ * Many displays' marks in one pipeline: online ones set (with the TTL), offline ones removed. The
+ * gateway batches the marks of a reconnect storm; a mark each was a Redis round trip per screen.
+ */
+export async function markPresence(
+  redis: Redis,
+  prefix: string,
+  marks: readonly { displayId: number; online: boolean }[],
+  opts: { ttlSeconds?: number } = {},
+): Promise<void> {
+  if (marks.length === 0) return;
+  const pipeline = redis.pipeline();
+  for (const { displayId, online } of marks) {
+    if (online)
+      pipeline.set(presenceKey(prefix, displayId), '1', 'EX', opts.ttlSeconds ?? PRESENCE_TTL_SECONDS);
+    else pipeline.del(presenceKey(prefix, displayId));
+  }
+  const results = await pipeline.exec();
+  // A pipeline resolves with each command's own error: a failed command fails the whole mark.
+  const failed = results?.find(([err]) => err);
+  if (failed?.[0]) throw failed[0];
+}
