@@ -5,6 +5,7 @@
 import { entities } from '@oppslag/api/core';
 import { createEntity, createTestBackend, createUser, grant } from '@oppslag/api/testing';
 import { composeServer } from '@oppslag/stack';
+import { sharedBackendEnv } from './lib/ipc';
 
 const DISPLAYS = Number(process.env.BENCH_DISPLAYS ?? 1000);
 const GROUP_A = Math.min(DISPLAYS, Number(process.env.BENCH_GROUP_A ?? 1000));
@@ -61,13 +62,6 @@ process.send?.({
     ownerToken: owner.token,
     displayTokens,
     // What the gateway process needs to run on the same database, Redis prefix and secrets.
-    gatewayEnv: {
-      DATABASE_URL: backend.db.url ?? '',
-      REDIS_URL: deps.config.redisUrl,
-      REDIS_PREFIX: deps.config.redisPrefix,
-      JWT_SECRET: deps.config.jwtSecret,
-      DATA_DIR: deps.config.dataDir,
-      LOG_LEVEL: 'silent',
-    },
+    gatewayEnv: sharedBackendEnv(backend),
   },
 });

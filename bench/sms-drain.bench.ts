@@ -15,7 +15,7 @@ import { createEntity, createTestBackend, createUser, genericWebhook, grant } fr
 import { composeServer } from '@oppslag/stack';
 import { eq } from 'drizzle-orm';
 import { type BenchOutcome, row } from './lib/bench';
-import { cpuSeconds, startChild } from './lib/ipc';
+import { cpuSeconds, sharedBackendEnv, startChild } from './lib/ipc';
 
 export const description = 'SMS routing backlog drain (target ≥ 1,000 SMS/s) and worker CPU per SMS';
 
@@ -155,15 +155,7 @@ export async function run(): Promise<BenchOutcome> {
     worker = await startChild<{ pid: number }>(
       fileURLToPath(new URL('./sms-worker-process.ts', import.meta.url)),
       {
-        env: {
-          DATABASE_URL: backend.db.url ?? '',
-          REDIS_URL: deps.config.redisUrl,
-          REDIS_PREFIX: deps.config.redisPrefix,
-          JWT_SECRET: deps.config.jwtSecret,
-          DATA_DIR: deps.config.dataDir,
-          LOG_LEVEL: 'silent',
-          PORT: '0',
-        },
+        env: { ...sharedBackendEnv(backend), PORT: '0' },
       },
     );
     const loadAtStart = fmtLoad();

@@ -14,8 +14,9 @@ import { createEntity, genericWebhook, startTestApi } from '@oppslag/api/testing
 import { nextEvent, startTestStack } from '@oppslag/stack/testing';
 import { sql } from 'drizzle-orm';
 import { type BenchOutcome, row } from './lib/bench';
+import type { LoadResult } from './lib/load';
 import { formatResult } from './lib/load';
-import { type OpenLoadResult, type OpenRequest, rawHttpOpenFloor, runOpenLoad } from './lib/open-load';
+import { type OpenRequest, rawHttpOpenFloor, runOpenLoad } from './lib/open-load';
 import { profiled } from './lib/profile';
 
 export const description =
@@ -85,7 +86,7 @@ async function acceptance() {
     // committed: that publish is part of each webhook's cost.
     api.deps.outbox.subscribe(redisOutboxPublisher(api.deps.redis, api.deps.config.redisPrefix));
     let pgBefore = Number.NaN;
-    const result: OpenLoadResult = await profiled('sms-webhook', async () => {
+    const result: LoadResult = await profiled('sms-webhook', async () => {
       const run = runOpenLoad({ url: api.url, requests, rate: RATE, warmupCount });
       // The warm-up opened the pool's connections; meter their backends over the measured part.
       await new Promise((r) => setTimeout(r, WARMUP_MS));
@@ -167,7 +168,7 @@ export async function run(): Promise<BenchOutcome> {
   const { floor, result, stored, total, pgCpuMsPerRequest } = await acceptance();
   const loadAfterAcceptance = load();
   const screen = await toScreen();
-  const failures = (r: OpenLoadResult) =>
+  const failures = (r: LoadResult) =>
     r.errors || r.non2xx
       ? ` (${Object.entries(r.failures)
           .map(([status, n]) => `${n}× ${status === '0' ? 'connection error' : `HTTP ${status}`}`)

@@ -52,3 +52,22 @@ export async function startChild<Info>(
 }
 
 export const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
+
+/**
+ * The environment a child process (the gateway, the worker) needs to run beside the bench's API on
+ * the same database, Redis prefix, secrets and data directory.
+ */
+export function sharedBackendEnv(backend: {
+  db: { url?: string | null };
+  deps: { config: { redisUrl: string; redisPrefix: string; jwtSecret: string; dataDir: string } };
+}): Record<string, string> {
+  const { config } = backend.deps;
+  return {
+    DATABASE_URL: backend.db.url ?? '',
+    REDIS_URL: config.redisUrl,
+    REDIS_PREFIX: config.redisPrefix,
+    JWT_SECRET: config.jwtSecret,
+    DATA_DIR: config.dataDir,
+    LOG_LEVEL: 'silent',
+  };
+}

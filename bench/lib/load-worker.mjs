@@ -3,6 +3,7 @@
 // It runs in a worker thread so the server under test never shares an event loop with its client.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadTally } from './load-tally.mjs';
 
 const { url, headers, connections, durationMs, warmupMs } = workerData;
 const target = new URL(url);
@@ -33,30 +34,10 @@ const all = (until, record) =>
   Promise.all(Array.from({ length: connections }, () => connectionLoop(until, record)));
 
 await all(Date.now() + warmupMs, () => undefined);
-const latencies = [];
-let errors = 0;
-let non2xx = 0;
+const tally = loadTally();
 // Tells the main thread that the measured period starts, so it can meter its own (server) CPU time.
 parentPort.postMessage({ phase: 'measuring' });
 const started = Date.now();
-await all(started + durationMs, (r) => {
-  if (r.status === 0) errors += 1;
-  else if (r.status < 200 || r.status >= 300) non2xx += 1;
-  latencies.push(r.ms);
-});
-const seconds = (Date.now() - started) / 1000;
-latencies.sort((a, b) => a - b);
-const quantile = (q) =>
-  latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0;
+await all(started + durationMs, tally.record);
 agent.destroy();
-parentPort.postMessage({
-  phase: 'done',
-  requests: latencies.length,
-  seconds,
-  rps: latencies.length / seconds,
-  p50: quantile(0.5),
-  p99: quantile(0.99),
-  max: latencies.at(-1) ?? 0,
-  errors,
-  non2xx,
-});
+parentPort.postMessage(tally.done((Date.now() - started) / 1000));

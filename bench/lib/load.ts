@@ -20,6 +20,8 @@ export interface LoadResult {
   /** Connection errors, and answers outside 2xx; a run with either is not a valid figure. */
   errors: number;
   non2xx: number;
+  /** Answers outside 2xx (or 0: connection error) by status. */
+  failures: Record<string, number>;
   /**
    * CPU time of this process's main thread (the servers under test) per request: unlike latency and
    * throughput, it barely moves when other work on the machine competes for the cores.
@@ -32,15 +34,21 @@ export interface LoadResult {
  * The server under test must run on the calling (main) thread for the CPU figure to mean anything.
  */
 export function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-    workerData: {
-      url: opts.url,
-      headers: opts.headers ?? {},
-      connections: opts.connections ?? 50,
-      durationMs: opts.durationMs ?? 10_000,
-      warmupMs: opts.warmupMs ?? 2_000,
-    },
+  return meteredLoad(new URL('./load-worker.mjs', import.meta.url), {
+    url: opts.url,
+    headers: opts.headers ?? {},
+    connections: opts.connections ?? 50,
+    durationMs: opts.durationMs ?? 10_000,
+    warmupMs: opts.warmupMs ?? 2_000,
   });
+}
+
+/**
+ * Runs a load generator (`script`, a worker thread posting `measuring` when its measured period
+ * starts and its tally when it ends: load-tally.mjs) and meters this thread's CPU over that period.
+ */
+export function meteredLoad(script: URL, workerData: unknown): Promise<LoadResult> {
+  const worker = new Worker(script, { workerData });
   return new Promise((resolve, reject) => {
     let cpuAtStart = process.threadCpuUsage();
     worker.on(

@@ -6,6 +6,7 @@
 // event loop with its client.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadTally } from './load-tally.mjs';
 
 const { url, requests, rate, warmupCount } = workerData;
 const target = new URL(url);
@@ -50,31 +51,9 @@ async function phase(list, record) {
 }
 
 await phase(requests.slice(0, warmupCount), () => undefined);
-const latencies = [];
-let errors = 0;
-let non2xx = 0;
-const failures = {};
+const tally = loadTally();
 // Tells the main thread that the measured period starts, so it can meter its own (server) CPU time.
 parentPort.postMessage({ phase: 'measuring' });
-const seconds = await phase(requests.slice(warmupCount), (r) => {
-  if (r.status === 0) errors += 1;
-  else if (r.status < 200 || r.status >= 300) non2xx += 1;
-  if (r.status < 200 || r.status >= 300) failures[r.status] = (failures[r.status] ?? 0) + 1;
-  latencies.push(r.ms);
-});
-latencies.sort((a, b) => a - b);
-const quantile = (q) =>
-  latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0;
+const seconds = await phase(requests.slice(warmupCount), tally.record);
 agent.destroy();
-parentPort.postMessage({
-  phase: 'done',
-  requests: latencies.length,
-  seconds,
-  rps: latencies.length / seconds,
-  p50: quantile(0.5),
-  p99: quantile(0.99),
-  max: latencies.at(-1) ?? 0,
-  errors,
-  non2xx,
-  failures,
-});
+parentPort.postMessage(tally.done(seconds));

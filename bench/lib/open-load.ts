@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
-import type { LoadResult } from './load';
+import { type LoadResult, meteredLoad } from './load';
 
 /** One request of an open-loop load, built before the load starts (e.g. a signed webhook). */
 export interface OpenRequest {
@@ -20,41 +19,17 @@ export interface OpenLoadOptions {
   warmupCount: number;
 }
 
-export interface OpenLoadResult extends LoadResult {
-  /** Answers outside 2xx (or 0: connection error) by status. */
-  failures: Record<string, number>;
-}
-
 /**
  * Runs an open-loop load (requests leave on schedule whatever the answers do, as a provider's
  * webhooks would) from a worker thread; the latency of each runs from when it was due. Like
  * `runLoad`, the CPU figure is this (main) thread's: the server under test must run on it.
  */
-export function runOpenLoad(opts: OpenLoadOptions): Promise<OpenLoadResult> {
-  const worker = new Worker(new URL('./open-load-worker.mjs', import.meta.url), {
-    workerData: { url: opts.url, requests: opts.requests, rate: opts.rate, warmupCount: opts.warmupCount },
-  });
-  return new Promise((resolve, reject) => {
-    let cpuAtStart = process.threadCpuUsage();
-    worker.on(
-      'message',
-      (
-        message: { phase: 'measuring' } | ({ phase: 'done' } & Omit<OpenLoadResult, 'serverCpuMsPerRequest'>),
-      ) => {
-        if (message.phase === 'measuring') {
-          cpuAtStart = process.threadCpuUsage();
-          return;
-        }
-        const used = process.threadCpuUsage(cpuAtStart);
-        const { phase: _phase, ...result } = message;
-        resolve({
-          ...result,
-          serverCpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(1, result.requests),
-        });
-        void worker.terminate();
-      },
-    );
-    worker.once('error', reject);
+export function runOpenLoad(opts: OpenLoadOptions): Promise<LoadResult> {
+  return meteredLoad(new URL('./open-load-worker.mjs', import.meta.url), {
+    url: opts.url,
+    requests: opts.requests,
+    rate: opts.rate,
+    warmupCount: opts.warmupCount,
   });
 }
 
@@ -62,7 +37,7 @@ export function runOpenLoad(opts: OpenLoadOptions): Promise<OpenLoadResult> {
  * The floor of an open-loop POST load: a raw Node `http` server in this process that reads the
  * body and answers a small JSON, sent the same requests at the same rate by the same generator.
  */
-export async function rawHttpOpenFloor(opts: Omit<OpenLoadOptions, 'url'>): Promise<OpenLoadResult> {
+export async function rawHttpOpenFloor(opts: Omit<OpenLoadOptions, 'url'>): Promise<LoadResult> {
   const hello = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {

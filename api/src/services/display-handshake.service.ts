@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { runPrepared } from '../db/prepared';
 
 /**
  * What the realtime gateway needs to let a screen in, in one round trip: the token's live check
@@ -9,8 +10,7 @@ import type { Db } from '../db/client';
  * thousand of these at once; the three separate reads it replaces (row, ancestry, sequences) were
  * most of the gateway's database time (docs/performance.md, "Reconnect storm").
  *
- * Fixed SQL sent as a named prepared statement (node-postgres parses and plans it once per
- * connection); PGlite has no named statements and gets the text.
+ * Fixed SQL sent as a named prepared statement (db/prepared.ts).
  */
 const SQL = `
   with recursive chain(id, parent_id, deleted, depth) as (
@@ -31,11 +31,6 @@ export interface DisplayHandshake {
   baselines: { entityId: number; seq: number }[];
 }
 
-type Client = {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-};
-
 /** The display's chain and baselines if the token (entity id + key version) is still live, else null. */
 export async function loadDisplayHandshake(
   db: Db,
@@ -44,12 +39,12 @@ export async function loadDisplayHandshake(
   const { entityId, kv } = claims;
   if (!Number.isSafeInteger(entityId) || entityId <= 0 || entityId > 2147483647) return null;
   if (!Number.isSafeInteger(kv) || kv < -2147483648 || kv > 2147483647) return null;
-  const client = (db as unknown as { $client: Client & { waitReady?: unknown } }).$client;
-  const values = [entityId, kv];
-  const result = client.waitReady
-    ? await client.query(SQL, values)
-    : await client.query({ name: 'display_handshake', text: SQL, values });
-  const rows = result.rows as { id: unknown; deleted: boolean; seq: unknown }[];
+  const rows = await runPrepared<{ id: unknown; deleted: boolean; seq: unknown }>(
+    db,
+    'display_handshake',
+    SQL,
+    [entityId, kv],
+  );
   if (rows.length === 0 || rows[0].deleted) return null;
   const ancestry = rows.map((r) => Number(r.id));
   return { ancestry, baselines: rows.map((r) => ({ entityId: Number(r.id), seq: Number(r.seq) })) };
