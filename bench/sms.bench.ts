@@ -84,7 +84,17 @@ async function acceptance() {
     const db = api.deps.database.db;
     // As deployed (api/src/main.ts), the API tells the worker's relay over Redis that events were
     // committed: that publish is part of each webhook's cost.
-    api.deps.outbox.subscribe(redisOutboxPublisher(api.deps.redis, api.deps.config.redisPrefix));
+    // Counted: the publisher sends one publish for the commits made while one is under way.
+    const signals = { commits: 0, publishes: 0 };
+    const redis = api.deps.redis;
+    const counted = {
+      publish: (channel: string, message: string) => {
+        signals.publishes++;
+        return redis.publish(channel, message);
+      },
+    } as unknown as typeof redis;
+    api.deps.outbox.subscribe(() => signals.commits++);
+    api.deps.outbox.subscribe(redisOutboxPublisher(counted, api.deps.config.redisPrefix));
     let pgBefore = Number.NaN;
     const result: LoadResult = await profiled('sms-webhook', async () => {
       const run = runOpenLoad({ url: api.url, requests, rate: RATE, warmupCount });
@@ -103,6 +113,7 @@ async function acceptance() {
       result,
       stored: rows[0],
       total,
+      signals,
       pgCpuMsPerRequest: ((pgAfter - pgBefore) * 1000) / Math.max(1, result.requests),
     };
   } finally {
@@ -165,7 +176,7 @@ async function toScreen() {
 
 export async function run(): Promise<BenchOutcome> {
   const loadAtStart = load();
-  const { floor, result, stored, total, pgCpuMsPerRequest } = await acceptance();
+  const { floor, result, stored, total, pgCpuMsPerRequest, signals } = await acceptance();
   const loadAfterAcceptance = load();
   const screen = await toScreen();
   const failures = (r: LoadResult) =>
@@ -205,6 +216,7 @@ export async function run(): Promise<BenchOutcome> {
     formatResult('  POST /api/sms/inbound/generic', result) + failures(result),
     `  API thread CPU ${cpu.toFixed(3)} ms per webhook (target ≤ ${CPU_TARGET_MS} ms; floor ${floor.serverCpuMsPerRequest.toFixed(3)} ms); PostgreSQL backends ${pgCpuMsPerRequest.toFixed(2)} ms per webhook`,
     `  p99 ${f(result.p99)} (target ≤ ${P99_TARGET_MS} ms; floor ${f(floor.p99)}); stored ${stored.messages} messages, ${stored.events} sms.received events of ${total} sent`,
+    `  commit signal: ${signals.publishes} Redis publishes for ${signals.commits} commits (warm-up included)`,
     `SMS-to-screen (webhook → note.created at a display socket), ${SCREEN_SAMPLES} sequential SMS: p50 ${f(screen.p50)}  p99 ${f(screen.p99)}  max ${f(screen.max)}`,
   ].join('\n');
   console.log(summary);
