@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { encodeDisplayId } from '@oppslag/api/core';
+import { encodeDisplayId, recordEvent } from '@oppslag/api/core';
 import { createEntity, createUser } from '@oppslag/api/testing';
 import { cacheKeys } from '@oppslag/common';
 import { type Composed, composeServer } from '@oppslag/stack';
@@ -118,8 +118,10 @@ export async function postNote(
 }
 
 /**
- * Departures and forecast as the worker caches them after polling Entur and MET. `age` makes the
- * polls that long ago (ms) while the departures and days stay around `now`: data gone stale.
+ * Departures and forecast as the worker caches them after polling Entur and MET, and announced as
+ * the worker does (transit.updated, weather.updated: the events that tell every replica's content
+ * check that the live data moved). `age` makes the polls that long ago (ms) while the departures
+ * and days stay around `now`: data gone stale.
  */
 export async function seedLiveData(
   stack: TestStack,
@@ -195,6 +197,11 @@ export async function seedLiveData(
   };
   await stack.deps.redis.set(cacheKeys.transit(prefix, world.displayEntityId), JSON.stringify(transit));
   await stack.deps.redis.set(cacheKeys.weather(prefix, world.orgId), JSON.stringify(weather));
+  await stack.deps.database.db.transaction(async (tx) => {
+    await recordEvent(tx, { type: 'transit.updated', entityId: world.displayEntityId, data: transit });
+    await recordEvent(tx, { type: 'weather.updated', entityId: world.orgId, data: weather });
+  });
+  stack.deps.outbox.notify();
 }
 
 /**
