@@ -7,12 +7,15 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import { closeDeps, createDeps, createLogger, loadConfig } from '@oppslag/api/core';
+import { LISTEN_BACKLOG } from '@oppslag/api/http';
 import { composeServer } from '@oppslag/stack';
 
 const config = loadConfig();
 const deps = await createDeps(config, { logger: createLogger('silent') });
 const composed = await composeServer(deps, { realtime: true });
-await new Promise<void>((resolve) => composed.server.listen(config.port, '127.0.0.1', resolve));
+await new Promise<void>((resolve) =>
+  composed.server.listen({ port: config.port, host: '127.0.0.1', backlog: LISTEN_BACKLOG }, resolve),
+);
 const { port } = composed.server.address() as { port: number };
 
 const gc = (globalThis as { gc?: () => void }).gc;

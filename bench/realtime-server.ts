@@ -3,6 +3,7 @@
 // two groups of screens: group A with the first 1,000 displays, group B with the rest. A write on
 // group A reaches 1,000 screens, one on the organization every screen. Talks to the bench over IPC.
 import { entities } from '@oppslag/api/core';
+import { LISTEN_BACKLOG } from '@oppslag/api/http';
 import { createEntity, createTestBackend, createUser, grant } from '@oppslag/api/testing';
 import { composeServer } from '@oppslag/stack';
 import { sharedBackendEnv } from './lib/ipc';
@@ -13,7 +14,9 @@ const GROUP_A = Math.min(DISPLAYS, Number(process.env.BENCH_GROUP_A ?? 1000));
 const backend = await createTestBackend({ dataDirPrefix: 'oppslag-bench-' });
 const { deps } = backend;
 const composed = await composeServer(deps, { api: true, worker: 'relay', sweepMs: 200 });
-await new Promise<void>((resolve) => composed.server.listen(0, '127.0.0.1', resolve));
+await new Promise<void>((resolve) =>
+  composed.server.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG }, resolve),
+);
 const url = `http://127.0.0.1:${(composed.server.address() as { port: number }).port}`;
 
 const root = await createEntity(deps, { name: 'System', type: 'system' });

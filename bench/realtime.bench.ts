@@ -8,7 +8,9 @@
 // content with its ETag). Floors: `net` loopback and Redis PING round trips, BullMQ pickup, and a
 // raw `ws` server broadcasting a message of the same size to the same clients.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, connect as netConnect } from 'node:net';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { clearRedisPrefix, TEST_REDIS_URL } from '@oppslag/api/testing';
@@ -49,6 +51,24 @@ export const stats = (values: number[]) => {
 };
 export const ms = (v: number) => `${v.toFixed(2)} ms`;
 const k = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The kernel's TCP listen-queue counters (/proc/net/netstat): ListenOverflows/ListenDrops count
+ * connections dropped because a listener's accept queue (its backlog) was full; SyncookiesSent
+ * SYNs answered with a cookie because the SYN queue was. Empty where /proc is not Linux's.
+ */
+function listenQueueCounters(): Record<string, number> {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const i = lines.findIndex((l) => l.startsWith('TcpExt:'));
+    const names = lines[i].split(/\s+/).slice(1);
+    const values = lines[i + 1].split(/\s+/).slice(1).map(Number);
+    const wanted = ['ListenOverflows', 'ListenDrops', 'SyncookiesSent', 'TCPReqQFullDrop'];
+    return Object.fromEntries(wanted.map((w) => [w, values[names.indexOf(w)] ?? 0]));
+  } catch {
+    return {};
+  }
+}
 
 async function netRoundTrip(samples = 2000): Promise<number[]> {
   const server = createServer((s) => s.on('data', (d) => s.write(d)));
@@ -391,11 +411,15 @@ export async function run(): Promise<BenchOutcome> {
     // the API's for the refetch.
     const gatewayBefore = cpuSeconds(await second.ask<NodeJS.CpuUsage>('cpu'));
     const apiBefore = cpuSeconds(await backend.ask<NodeJS.CpuUsage>('cpu'));
+    const kernelBefore = listenQueueCounters();
+    const loadBefore = loadavg()[0];
     const stormDone = clients.storm(info.url, second.info.url, 120_000);
     const killedAt = clock();
     gw.child.kill('SIGKILL');
     gateway = second;
     const storm = await stormDone;
+    const kernelAfter = listenQueueCounters();
+    const loadAfter = loadavg()[0];
     // Per screen that came back (the others may not have reached the gateway within the wait).
     const back = Math.max(1, storm.served + storm.errors);
     const gatewayMs = ((cpuSeconds(await second.ask<NodeJS.CpuUsage>('cpu')) - gatewayBefore) * 1000) / back;
@@ -407,7 +431,26 @@ export async function run(): Promise<BenchOutcome> {
       .map(([s, n]) => `${k(n)} × ${s === '0' ? 'network error' : s}`)
       .join(', ');
     out(
-      `reconnect storm: gateway killed; ${k(storm.served)} of ${k(displays)} displays reconnected to the other gateway and were served their content ${stormS.toFixed(1)} s after the kill (${statuses}; ${storm.errors} errors; ${fetched.failed} failed in the fetch before); CPU per screen: gateway ${gatewayMs.toFixed(2)} ms (handshake), API ${apiMs.toFixed(2)} ms (refetch)`,
+      `reconnect storm: gateway killed; ${k(storm.served)} of ${k(displays)} displays reconnected to the other gateway and were served their content ${stormS.toFixed(1)} s after the kill (${statuses}; ${storm.errors} errors; ${fetched.failed} failed in the fetch before); CPU per screen: gateway ${gatewayMs.toFixed(2)} ms (handshake), API ${apiMs.toFixed(2)} ms (refetch); load ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+    );
+    // Why screens came late: failed opens and refetches by reason, how long the opens that
+    // succeeded took (≥ 1 s is a SYN the kernel dropped and the client sent again), opens per
+    // screen, and the kernel's listen-queue counters over the storm (machine-wide: other
+    // processes' listens count too).
+    const counts = (c: Record<string, number>) =>
+      Object.entries(c)
+        .sort((a, b) => b[1] - a[1])
+        .map(([key, n]) => `${k(n)} × ${key}`)
+        .join(', ') || 'none';
+    out(`  storm failures by reason: ${counts(storm.failures)}`);
+    out(`  storm TCP connects, by duration: ${counts(storm.tcpMs)}`);
+    out(
+      `  storm opens that succeeded, by duration: ${counts(storm.openMs)}; opens per served screen: ${counts(storm.attempts)}`,
+    );
+    out(
+      `  kernel over the storm: ${Object.entries(kernelAfter)
+        .map(([key, n]) => `${key} +${k(n - (kernelBefore[key] ?? 0))}`)
+        .join(', ')}`,
     );
     rows.push(
       row({

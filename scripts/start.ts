@@ -19,7 +19,7 @@ import {
   SHUTDOWN_TIMEOUT_MS,
   seedDemo,
 } from '@oppslag/api/core';
-import { builtWebApps } from '@oppslag/api/http';
+import { builtWebApps, LISTEN_BACKLOG } from '@oppslag/api/http';
 import { startEnturFake, startMetFake } from '@oppslag/api/testing';
 import { composeServer } from '@oppslag/stack';
 import { createFrontProxy } from './proxy';
@@ -81,7 +81,7 @@ if (!config.databaseUrl) {
     realtime: true,
     web: builtWebApps(root),
   });
-  composed.server.listen(config.port, printUrls);
+  composed.server.listen({ port: config.port, backlog: LISTEN_BACKLOG }, printUrls);
   // Weather at once rather than at the sweep's next two-minute mark.
   // (The worker runs in this process: the composition root may ask its queue directly.)
   if (demo)
@@ -119,7 +119,7 @@ if (!config.databaseUrl) {
     { cwd: root, say },
   );
   const proxy = createFrontProxy({ ...ports, isDown: supervisor.isDown });
-  proxy.listen(config.port, printUrls);
+  proxy.listen({ port: config.port, backlog: LISTEN_BACKLOG }, printUrls);
   let stopping = false;
   const stopAll = async () => {
     if (stopping) return;

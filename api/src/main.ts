@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { closeDeps, createDeps, openRedis } from './infra';
-import { createClosableServer } from './lib/http-server';
+import { createClosableServer, LISTEN_BACKLOG } from './lib/http-server';
 import { createLogger } from './lib/logger';
 import { createOutboxSignal, redisOutboxPublisher } from './lib/outbox-signal';
 import { onShutdown } from './lib/shutdown';
@@ -20,7 +20,9 @@ const app = createApp(deps);
 const web = builtWebApps(root);
 if (web.length) app.use(serveWebApps(web));
 const http = createClosableServer(app.callback());
-http.server.listen(config.port, config.bindHost, () => logger.info({ port: config.port }, 'api running'));
+http.server.listen({ port: config.port, host: config.bindHost, backlog: LISTEN_BACKLOG }, () =>
+  logger.info({ port: config.port }, 'api running'),
+);
 
 // Stop accepting, let in-flight requests finish, then close PostgreSQL and Redis.
 onShutdown(logger, 'api', async () => {

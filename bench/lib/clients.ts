@@ -20,6 +20,10 @@ type FromChild =
       errors: number;
       lastServedAt: number;
       statuses: Record<string, number>;
+      failures: Record<string, number>;
+      openMs: Record<string, number>;
+      tcpMs: Record<string, number>;
+      attempts: Record<string, number>;
     };
 
 export interface Arrival {
@@ -193,14 +197,22 @@ export class DisplayClients {
       served: r.reduce((n, x) => n + x.served, 0),
       errors: r.reduce((n, x) => n + x.errors, 0),
       lastServedAt: Math.max(...r.map((x) => x.lastServedAt)),
-      statuses: r.reduce<Record<string, number>>((acc, x) => {
-        for (const [k, v] of Object.entries(x.statuses)) acc[k] = (acc[k] ?? 0) + v;
-        return acc;
-      }, {}),
+      statuses: sumCounts(r.map((x) => x.statuses)),
+      failures: sumCounts(r.map((x) => x.failures)),
+      openMs: sumCounts(r.map((x) => x.openMs)),
+      tcpMs: sumCounts(r.map((x) => x.tcpMs)),
+      attempts: sumCounts(r.map((x) => x.attempts)),
     }));
   }
 
   close(): void {
     for (const c of this.children) c.send({ type: 'close' });
   }
+}
+
+/** Adds up the per-process counters of the storm (by status, failure reason, …). */
+function sumCounts(list: Record<string, number>[]): Record<string, number> {
+  const acc: Record<string, number> = {};
+  for (const counts of list) for (const [k, v] of Object.entries(counts)) acc[k] = (acc[k] ?? 0) + v;
+  return acc;
 }

@@ -14,7 +14,8 @@
 //                                                          → { type: 'fetched', ok, failed }
 //   { type: 'storm', apiUrl, url }                         from now on a dropped socket reconnects (to url) with the
 //                                                          player's backoff and refetches its content
-//                                                          → { type: 'storm', served, errors, lastServedAt, statuses }
+//                                                          → { type: 'storm', served, errors, lastServedAt, statuses,
+//                                                              failures, openMs, tcpMs, attempts }
 //   { type: 'close' }                                      closes every socket and exits
 // and to it: { type: 'arrived', event, id, times: number[] } once every socket of this process has it.
 import http from 'node:http';
@@ -50,7 +51,21 @@ function onEvent(text) {
   }
 }
 
-/** Opens one display's connection; resolves true once the namespace connect is acknowledged. */
+/** The player's connect timeout (socket.io-client's `timeout`, 20 s): an open not acknowledged by then is abandoned. */
+const OPEN_TIMEOUT_MS = 20_000;
+
+/** Why a failed open or refetch failed: the error code (ECONNREFUSED, ECONNRESET…), the HTTP status, or what happened. */
+function reasonOf(err) {
+  if (err?.code) return err.code;
+  const http = /Unexpected server response: (\d+)/.exec(err?.message ?? '');
+  return http ? `HTTP ${http[1]}` : (err?.message ?? 'error');
+}
+
+/**
+ * Opens one display's connection; resolves true once the namespace connect is acknowledged. In
+ * the storm, a failed open is counted by its reason and a successful one by how long it took (a
+ * connect that waited for the kernel's SYN retransmission takes ≥ 1 s: the listen queue was full).
+ */
 function open(d) {
   return new Promise((resolve) => {
     const base = target.url.replace(/^http/, 'ws');
@@ -58,11 +73,30 @@ function open(d) {
       perMessageDeflate: false,
     });
     d.ws = ws;
+    // Opened during the storm (the drop of every screen when the first gateway dies is not counted).
+    const inStorm = Boolean(storm);
+    const started = now();
+    // The TCP connect alone (from the request's socket): a connect ≥ 1 s waited for the kernel's
+    // SYN retransmission (the listener's queue was full); the rest of a slow open is the gateway.
+    ws._req?.once('socket', (socket) =>
+      socket.once('connect', () => {
+        if (storm && inStorm) storm.tcpMs[bucketOf(now() - started)] += 1;
+      }),
+    );
     let settled = false;
-    const settle = (ok) => {
+    const timer = setTimeout(() => {
+      settle(false, 'timeout');
+      ws.terminate();
+    }, OPEN_TIMEOUT_MS);
+    const settle = (ok, reason) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       d.connected = ok;
+      if (storm) {
+        if (ok) storm.openMs[bucketOf(now() - started)] += 1;
+        else count(storm.failures, `open: ${reason}`);
+      }
       resolve(ok);
     };
     ws.on('open', () => {
@@ -75,19 +109,29 @@ function open(d) {
       if (type === 0x30 /* '0' open */) return ws.send(`40${JSON.stringify({ token: d.token })}`);
       if (text.startsWith('40')) return settle(true);
       if (text.startsWith('44')) {
-        settle(false);
+        settle(false, 'connect_error (44)');
         return ws.close();
       }
       onEvent(text);
     });
-    ws.on('error', () => settle(false));
-    ws.on('close', () => {
-      settle(false);
+    ws.on('error', (err) => settle(false, reasonOf(err)));
+    ws.on('close', (code) => {
+      // A connected screen dropped during the storm is counted too (it goes back to the backoff).
+      if (settled && d.connected && storm && inStorm)
+        count(storm.failures, `dropped after connect (close ${code})`);
+      settle(false, `closed before the connect ack (close ${code})`);
       d.connected = false;
       if (storm && d.ws === ws) reconnectLater(d);
     });
   });
 }
+
+const count = (map, key) => {
+  map[key] = (map[key] ?? 0) + 1;
+};
+/** Successful opens by duration: < 1 s, 1–3 s (one SYN retransmission), 3–7 s (two), ≥ 7 s. */
+const OPEN_BUCKETS = ['<1s', '1-3s', '3-7s', '>=7s'];
+const bucketOf = (ms) => (ms < 1000 ? 0 : ms < 3000 ? 1 : ms < 7000 ? 2 : 3);
 
 async function connectAll(batch, concurrency) {
   let next = 0;
@@ -128,7 +172,11 @@ function fetchOnce(apiUrl, d) {
         resolve({ status: res.statusCode ?? 0, reused: false });
       });
     });
-    req.on('error', () => resolve({ status: 0, reused: req.reusedSocket }));
+    req.on('error', (err) => {
+      if (storm)
+        count(storm.failures, `refetch${req.reusedSocket ? ' (reused socket)' : ''}: ${reasonOf(err)}`);
+      resolve({ status: 0, reused: req.reusedSocket });
+    });
   });
 }
 
@@ -139,9 +187,12 @@ function reconnectLater(d) {
   setTimeout(async () => {
     if (!storm) return;
     if (!(await open(d))) return; // its close handler schedules the next attempt
+    const attempts = d.attempt;
     d.attempt = 0;
     const status = await fetchContent(storm.apiUrl, d);
-    storm.statuses[status] = (storm.statuses[status] ?? 0) + 1;
+    count(storm.statuses, status);
+    count(storm.attempts, attempts);
+    if (status !== 0 && status !== 200 && status !== 304) count(storm.failures, `refetch: HTTP ${status}`);
     if (status === 200 || status === 304) {
       storm.served += 1;
       storm.lastServedAt = now();
@@ -157,6 +208,10 @@ function report() {
     errors: storm.errors,
     lastServedAt: storm.lastServedAt,
     statuses: storm.statuses,
+    failures: storm.failures,
+    openMs: Object.fromEntries(OPEN_BUCKETS.map((b, i) => [b, storm.openMs[i]])),
+    tcpMs: Object.fromEntries(OPEN_BUCKETS.map((b, i) => [b, storm.tcpMs[i]])),
+    attempts: storm.attempts,
   });
 }
 
@@ -188,7 +243,21 @@ process.on('message', async (msg) => {
   } else if (msg.type === 'storm') {
     // Screens reconnect to `url` (the gateway that stays, behind the same address in production).
     if (msg.url) target.url = msg.url;
-    storm = { apiUrl: msg.apiUrl, served: 0, errors: 0, lastServedAt: 0, statuses: {} };
+    storm = {
+      apiUrl: msg.apiUrl,
+      served: 0,
+      errors: 0,
+      lastServedAt: 0,
+      statuses: {},
+      /** Failed opens and refetches by reason ('open: ECONNRESET', 'refetch: HTTP 503', …). */
+      failures: {},
+      /** Successful opens by how long they took (OPEN_BUCKETS). */
+      openMs: OPEN_BUCKETS.map(() => 0),
+      /** TCP connects (of every open, failed or not) by how long they took. */
+      tcpMs: OPEN_BUCKETS.map(() => 0),
+      /** Served screens by the number of opens it took. */
+      attempts: {},
+    };
   } else if (msg.type === 'stormReport') {
     report();
   } else if (msg.type === 'close') {

@@ -1,7 +1,7 @@
 // The realtime process: the Socket.IO gateway at /socket.io (and /healthz, /readyz) on PORT,
 // consuming the `events` queue. Run as many as needed; the Redis adapter shares rooms.
 import { closeDeps, createDeps, createLogger, loadConfig, onShutdown } from '@oppslag/api/core';
-import { createClosableServer, healthRoutes } from '@oppslag/api/http';
+import { createClosableServer, healthRoutes, LISTEN_BACKLOG } from '@oppslag/api/http';
 import Koa from 'koa';
 import { startRealtime } from './server';
 
@@ -12,7 +12,7 @@ const health = new Koa();
 health.use(healthRoutes(deps).routes());
 const http = createClosableServer(health.callback());
 const realtime = await startRealtime(deps, http.server);
-http.server.listen(config.port, config.bindHost, () =>
+http.server.listen({ port: config.port, host: config.bindHost, backlog: LISTEN_BACKLOG }, () =>
   logger.info({ port: config.port }, 'realtime running'),
 );
 

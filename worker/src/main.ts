@@ -1,7 +1,7 @@
 // The worker process: outbox relay plus every BullMQ processor, with /healthz and /readyz on PORT.
 import { createServer } from 'node:http';
 import { closeDeps, createDeps, createLogger, loadConfig, onShutdown } from '@oppslag/api/core';
-import { healthRoutes } from '@oppslag/api/http';
+import { healthRoutes, LISTEN_BACKLOG } from '@oppslag/api/http';
 import Koa from 'koa';
 import { startWorkerRuntime } from './runtime';
 
@@ -14,8 +14,9 @@ const runtime = await startWorkerRuntime(deps, { listen: true });
 
 const health = new Koa();
 health.use(healthRoutes(deps).routes());
-const server = createServer(health.callback()).listen(config.port, config.bindHost, () =>
-  logger.info({ port: config.port }, 'worker running'),
+const server = createServer(health.callback()).listen(
+  { port: config.port, host: config.bindHost, backlog: LISTEN_BACKLOG },
+  () => logger.info({ port: config.port }, 'worker running'),
 );
 
 // Stop the relay, let active jobs finish (Worker.close waits for them), then close the connections.
