@@ -155,7 +155,7 @@ describe('background jobs start from the outbox', () => {
     }
     const messageIds = (await Promise.all(ids.map(messageOf))).map((m) => m.id).sort((a, b) => a - b);
     await waitFor(async () => (await db().select().from(events)).every((e) => e.sentAt !== null), 30_000);
-    const inbound = (await pipeline.queues.queue('sms').getJobs(['waiting', 'paused', 'prioritized'])).filter(
+    const inbound = (await pipeline.queues.queue('sms').getJobs(['waiting', 'prioritized'])).filter(
       (j) => j.name === 'inbound',
     );
     // One job for all five (the rule this change adds), not one per event.
