@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type DomainEvent, EVENT_TYPES, type EventType, parseEventData } from './events';
+import { type DomainEvent, EVENT_TYPES, type EventData, type EventType, parseEventData } from './events';
 
 /**
  * The catalogue of background work: every BullMQ queue and, per queue, every job name with the
@@ -58,8 +58,13 @@ export const assetCropJobSchema = z.object({
 });
 export type AssetCropJob = z.infer<typeof assetCropJobSchema>;
 
-/** Route one stored inbound SMS (sms_messages row) to a note. */
-export const smsInboundJobSchema = z.object({ smsMessageId: z.number().int().positive() });
+/**
+ * Route stored inbound SMS (sms_messages rows) to notes: the messages whose `sms.received` events
+ * one relay batch moved (EVENT_JOB_BATCHES), so a backlog costs one job per batch, not per SMS.
+ */
+export const smsInboundJobSchema = z.object({
+  smsMessageIds: z.array(z.number().int().positive()).min(1),
+});
 export type SmsInboundJob = z.infer<typeof smsInboundJobSchema>;
 
 /** Send one recorded outbound SMS (sms_outbound row) through the configured provider. */
@@ -126,6 +131,17 @@ export const EVENT_JOBS = {
   'asset.cropRequested': { queue: 'assets', name: 'crop' },
 } as const satisfies Partial<Record<EventType, EventJobTarget>>;
 export type JobEventType = keyof typeof EVENT_JOBS;
+
+/**
+ * Job events whose jobs the relay starts together: the events of one type in one relay batch
+ * become one job whose payload this collects from their data (in the batch's order). The job's
+ * id is made from every event id (relay-plan.ts), so re-adding the same claim after a crash is
+ * ignored and a different claim is a new job. Redelivery stays per piece of work (redeliver.ts
+ * records one event per message still waiting; the relay batches them like any other).
+ */
+export const EVENT_JOB_BATCHES: { [T in JobEventType]?: (items: EventData<T>[]) => unknown } = {
+  'sms.received': (items) => ({ smsMessageIds: items.map((d) => d.smsMessageId) }),
+};
 
 /** The job an outbox event starts (queue, name, payload, jobId), or null for a plain event. */
 export function jobStartedBy(

@@ -110,12 +110,39 @@ describe('planRelay', () => {
     const plan = planRelay([plain, crop, send, inbound]);
     expect(Object.fromEntries(plan.started)).toEqual({
       sms: [
-        { name: 'inbound', data: { smsMessageId: 4 }, opts: { jobId: inbound.id } },
+        { name: 'inbound', data: { smsMessageIds: [4] }, opts: { jobId: inbound.id } },
         { name: 'send', data: { outboundId: 8 }, opts: { jobId: send.id } },
       ],
       assets: [{ name: 'crop', data: { assetId: 2, cropVersion: 1 }, opts: { jobId: crop.id } }],
     });
     // Every event still goes to the events queue, the job-starting ones included.
     expect(plan.events).toHaveLength(4);
+  });
+
+  it('starts one sms/inbound job for every sms.received of the claim, its id from all their ids', () => {
+    const a = row({ type: 'sms.received', entityId: null, seq: 1, data: { smsMessageId: 4 } });
+    const b = row({ type: 'sms.received', entityId: null, seq: 2, data: { smsMessageId: 9 } });
+    const c = row({ type: 'sms.received', entityId: null, seq: 3, data: { smsMessageId: 12 } });
+    const send = row({ type: 'sms.outboundQueued', entityId: null, seq: 4, data: { outboundId: 8 } });
+    const plan = planRelay([b, send, a, c]);
+    const sms = plan.started.get('sms') ?? [];
+    const inbound = sms.filter((j) => j.name === 'inbound');
+    expect(inbound).toHaveLength(1);
+    expect(inbound[0].data).toEqual({ smsMessageIds: [4, 9, 12] });
+    // Every event still has its own events job, and other job events their own job.
+    expect(plan.events).toHaveLength(4);
+    expect(sms.filter((j) => j.name === 'send')).toHaveLength(1);
+    // The same claim re-added (a crash between add and commit) has the same id: BullMQ ignores it.
+    const again = planRelay([c, a, send, b])
+      .started.get('sms')
+      ?.find((j) => j.name === 'inbound');
+    expect(again?.opts.jobId).toBe(inbound[0].opts.jobId);
+    // A different claim (one more event) is a new job, so the message it adds is not dropped.
+    const d = row({ type: 'sms.received', entityId: null, seq: 5, data: { smsMessageId: 13 } });
+    const bigger = planRelay([a, b, c, d])
+      .started.get('sms')
+      ?.find((j) => j.name === 'inbound');
+    expect(bigger?.opts.jobId).not.toBe(inbound[0].opts.jobId);
+    expect(bigger?.data).toEqual({ smsMessageIds: [4, 9, 12, 13] });
   });
 });

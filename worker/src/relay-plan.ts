@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { events } from '@oppslag/api/core';
 import {
+  EVENT_JOB_BATCHES,
   type EventType,
   jobStartedBy,
   type OutboxEvent,
@@ -49,6 +51,10 @@ export function planRelay(rows: readonly EventRow[], effectsFor?: (type: EventTy
     if (parsed.success) jobs.push(parsed.data);
     else invalid.push({ row: r, error: parsed.error.message });
   }
+  const batchJobs = new Map<
+    BulkJob<unknown>,
+    { members: OutboxEvent[]; collect: (items: unknown[]) => unknown }
+  >();
   const effects = jobs.flatMap((event) =>
     (effectsFor?.(event.type) ?? []).map((handler) => ({
       name: 'effect',
@@ -59,11 +65,39 @@ export function planRelay(rows: readonly EventRow[], effectsFor?: (type: EventTy
   // Background jobs start from the outbox too: same transaction, so a job is added at least once
   // and its event is marked sent only with it.
   const started: RelayPlan['started'] = new Map();
-  for (const job of jobs.map(jobStartedBy)) {
+  const add = (queue: QueueName, job: BulkJob<unknown>) => {
+    const bulk = started.get(queue) ?? [];
+    bulk.push(job);
+    started.set(queue, bulk);
+  };
+  // Batched job events (EVENT_JOB_BATCHES): one job per type for the whole claim, at the place of
+  // the type's first event; its id from every event id (the same claim re-added is ignored).
+  const batches = new Map<EventType, OutboxEvent[]>();
+  for (const event of jobs) {
+    const job = jobStartedBy(event);
     if (!job) continue;
-    const bulk = started.get(job.queue) ?? [];
-    bulk.push({ name: job.name, data: job.data, opts: { jobId: job.jobId } });
-    started.set(job.queue, bulk);
+    const collect = (EVENT_JOB_BATCHES as Partial<Record<EventType, (items: unknown[]) => unknown>>)[
+      event.type
+    ];
+    if (!collect) {
+      add(job.queue, { name: job.name, data: job.data, opts: { jobId: job.jobId } });
+      continue;
+    }
+    const batch = batches.get(event.type);
+    if (batch) {
+      batch.push(event);
+      continue;
+    }
+    const members = [event];
+    batches.set(event.type, members);
+    // Filled in below, once every member is known (the object is already in its queue's list).
+    const placeholder: BulkJob<unknown> = { name: job.name, data: null, opts: { jobId: '' } };
+    add(job.queue, placeholder);
+    batchJobs.set(placeholder, { members, collect });
+  }
+  for (const [job, { members, collect }] of batchJobs) {
+    job.data = collect(members.map((e) => e.data));
+    job.opts.jobId = batchJobId(members);
   }
   return {
     events: jobs.map((event) => ({ name: 'event', data: event, opts: { jobId: event.id } })),
@@ -71,4 +105,12 @@ export function planRelay(rows: readonly EventRow[], effectsFor?: (type: EventTy
     started,
     invalid,
   };
+}
+
+/** The id of a batched job: a digest of its events' ids (a job of one event keeps the event's id). */
+export function batchJobId(members: readonly Pick<OutboxEvent, 'id'>[]): string {
+  if (members.length === 1) return members[0].id;
+  const hash = createHash('sha256');
+  for (const id of members.map((m) => m.id).sort()) hash.update(id);
+  return `batch-${hash.digest('hex').slice(0, 40)}`;
 }

@@ -4,7 +4,7 @@ import { notifyAlert } from './alert-sms.effect';
 import { registerAssetProcessors } from './assets.processor';
 import { notifyDarkScreen, sweepDarkScreens } from './dark-screens';
 import { registerPollingProcessors } from './polling.register';
-import { processInboundSms } from './sms.processor';
+import { processInboundSmsBatch } from './sms.processor';
 import { notifyPendingSmsNote } from './sms-notify.effect';
 import { sendOutboundSms } from './sms-send.processor';
 
@@ -21,7 +21,9 @@ export interface WorkerContext {
 export function registerProcessors(registry: ProcessorRegistry, ctx: WorkerContext): ProcessorRegistry {
   const { deps } = ctx;
   const smsProvider = createSmsProvider(deps.config, deps.logger);
-  registry.register('sms', 'inbound', ({ smsMessageId }) => processInboundSms(deps, smsMessageId));
+  registry.register('sms', 'inbound', async ({ smsMessageIds }) =>
+    Object.fromEntries(await processInboundSmsBatch(deps, smsMessageIds)),
+  );
   registry.register('sms', 'send', ({ outboundId }) => sendOutboundSms(deps, smsProvider, outboundId));
   registry.onEvent('sms-pending-notify', ['note.created'], async (event) => {
     await notifyPendingSmsNote(deps, event);

@@ -12,7 +12,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/sms-pipeline';
-import { processInboundSms } from './sms.processor';
+import { processInboundSms, processInboundSmsBatch } from './sms.processor';
 
 /**
  * Routing in batches (sms.processor.ts): one `sms/inbound` job routes its own message and the
@@ -252,5 +252,30 @@ describe('SMS routing in batches', () => {
       `select count(*)::int as n from sms_outbound where idempotency_key in (${ids.map((id) => `'reply:${id}'`).join(',')})`,
     )) as unknown as { rows: { n: number }[] };
     expect(rows[0].n).toBe(4);
+  });
+
+  it('routes every message of a job with several, in chunks of the batch size, each once', async () => {
+    const ids = await stored(
+      ['+4791111111', 'ORGA En'],
+      ['+4791111111', 'ORGA To'],
+      ['+4791111111', 'ORGA Tre'],
+      ['+4791111111', 'ORGA Fire'],
+      ['+4791111111', 'ORGA Fem'],
+    );
+    const deps = api.deps;
+    // Two jobs at once sharing a message (a redelivered event beside the first job): batch size 2.
+    const [first, second] = await Promise.all([
+      processInboundSmsBatch(deps, ids.slice(0, 3), 2),
+      processInboundSmsBatch(deps, ids.slice(2), 2),
+    ]);
+    for (const id of ids.slice(0, 3)) expect(first.has(id)).toBe(true);
+    for (const id of ids.slice(2)) expect(second.has(id)).toBe(true);
+    expect((await messages(ids)).map((m) => m.status)).toEqual(ids.map(() => 'routed'));
+    expect(await notesOf(ids)).toHaveLength(5);
+    expect((await replies(ids)).size).toBe(5);
+    // Run again (BullMQ retry): nothing more.
+    const again = await processInboundSmsBatch(deps, ids, 2);
+    expect([...again.values()].every((o) => o.status === 'already_processed')).toBe(true);
+    expect(await notesOf(ids)).toHaveLength(5);
   });
 });

@@ -10,7 +10,7 @@ import {
   type World,
 } from '@oppslag/api/testing';
 import { THEME_PRIMARY } from '@oppslag/common';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmsPipeline, waitFor } from '../test/sms-pipeline';
 import { redeliverStalledJobs } from './redeliver';
@@ -138,6 +138,41 @@ describe('background jobs start from the outbox', () => {
     expect(await redeliverStalledJobs(api.deps, 0)).toBeGreaterThanOrEqual(1);
     const note = await routedNote('seam-lost', 30_000);
     expect(await noteCreated(note.id)).toHaveLength(1);
+  });
+
+  it('starts one sms/inbound job for the SMS of one relay batch; lost, every one is redelivered once', {
+    timeout: 90_000,
+  }, async () => {
+    const sms = pipeline.workers.find((w) => w.name === 'sms');
+    await sms?.pause();
+    // Redis away: the five events wait in the outbox and are moved in one relay batch when it is back.
+    await redis.kill();
+    const ids = ['batch-a', 'batch-b', 'batch-c', 'batch-d', 'batch-e'];
+    try {
+      for (const id of ids) expect((await sendSms(id, `ORGA Melding ${id}`)).status).toBe(200);
+    } finally {
+      await redis.restart();
+    }
+    const messageIds = (await Promise.all(ids.map(messageOf))).map((m) => m.id).sort((a, b) => a - b);
+    await waitFor(async () => (await db().select().from(events)).every((e) => e.sentAt !== null), 30_000);
+    const inbound = (await pipeline.queues.queue('sms').getJobs(['waiting', 'prioritized'])).filter(
+      (j) => j.name === 'inbound',
+    );
+    // One job for all five (the rule this change adds), not one per event.
+    expect(inbound).toHaveLength(1);
+    expect([...inbound[0].data.smsMessageIds].sort((a: number, b: number) => a - b)).toEqual(messageIds);
+    // Redis loses the job before it ran: each message is redelivered (its own event) and routed once.
+    await redis.kill();
+    await redis.restart();
+    sms?.resume();
+    await new Promise((r) => setTimeout(r, 500));
+    for (const id of ids) expect((await messageOf(id)).status).toBe('received');
+    expect(await redeliverStalledJobs(api.deps, 0)).toBeGreaterThanOrEqual(ids.length);
+    for (const id of ids) {
+      const note = await routedNote(id, 30_000);
+      expect(await noteCreated(note.id)).toHaveLength(1);
+    }
+    expect(await db().select().from(notes).where(inArray(notes.smsMessageId, messageIds))).toHaveLength(5);
   });
 
   const lastAssetId = async () => {
