@@ -347,6 +347,7 @@ CREATE INDEX "sms_approval_codes_code_idx" ON "sms_approval_codes" USING btree (
 CREATE UNIQUE INDEX "sms_approval_codes_note_user_idx" ON "sms_approval_codes" USING btree ("note_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_cap_notices_idx" ON "sms_cap_notices" USING btree ("organization_id","period");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_provider_message_idx" ON "sms_messages" USING btree ("provider","provider_message_id");--> statement-breakpoint
+CREATE INDEX "sms_messages_received_idx" ON "sms_messages" USING btree ("id") WHERE "sms_messages"."status" = 'received';--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_outbound_key_idx" ON "sms_outbound" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "sms_outbound_to_idx" ON "sms_outbound" USING btree ("to","created_at");--> statement-breakpoint
 CREATE INDEX "sms_outbound_org_idx" ON "sms_outbound" USING btree ("organization_id","created_at");--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Every inbound SMS as received, deduplicated on the provider's message id. */
@@ -18,7 +19,12 @@ export const smsMessages = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sms_provider_message_idx').on(t.provider, t.providerMessageId)],
+  (t) => [
+    uniqueIndex('sms_provider_message_idx').on(t.provider, t.providerMessageId),
+    // The messages still to route: the routing batch claims them and the redelivery sweep looks for
+    // them; a partial index stays as small as the backlog, not the whole history.
+    index('sms_messages_received_idx').on(t.id).where(sql`${t.status} = 'received'`),
+  ],
 );
 
 /**
