@@ -178,11 +178,13 @@ export class OutboxRelay implements OutboxNotifier {
         invalidEvents.inc({ where: 'relay', type: row.type });
         logger.error({ eventId: row.id, type: row.type, err: error }, 'invalid event not relayed');
       }
+      // The events are committed: display polls on every replica stop reusing what they changed.
+      // Raised before the events are pushed, so a screen that refetches on a pushed event (or on
+      // the gateway's sync after a reconnect) is never answered from a snapshot the event changed.
+      await this.opts.versions?.raiseRelayed(rows);
       if (plan.events.length) await queues.queue('events').addBulk(plan.events);
       if (plan.effects.length) await queues.queue('effects').addBulk(plan.effects);
       for (const [queue, bulk] of plan.started) await queues.queue(queue).addBulk(bulk);
-      // The events are committed: display polls on every replica stop reusing what they changed.
-      await this.opts.versions?.raiseRelayed(rows);
       // Marked only now that BullMQ has confirmed every add; if an add failed we never get here and
       // the rollback leaves the rows for the next pass.
       await tx

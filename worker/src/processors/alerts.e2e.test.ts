@@ -1,4 +1,4 @@
-import { encodeDisplayId, entities, isOnline, permissions, users } from '@oppslag/api/core';
+import { encodeDisplayId, entities, events, isOnline, permissions, users } from '@oppslag/api/core';
 import {
   createEntity,
   createWorld,
@@ -8,7 +8,7 @@ import {
 } from '@oppslag/api/testing';
 import { localMinutes } from '@oppslag/common';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/sms-pipeline';
 import { DARK_AFTER_MS, sweepDarkScreens } from './dark-screens';
@@ -204,7 +204,16 @@ describe('emergency alerts and dark screens (HTTP + Socket.IO + worker)', () => 
     offline.close();
     const res = await raise(world.entities.orgA.id, { title: 'Gasslukt', text: 'Ikke bruk åpen flamme' });
     expect(res.status).toBe(201);
-    // The screen comes back: its socket connects and its snapshot (content) carries the alert.
+    // The screen comes back after the outbox relay has moved the alert (display content follows the
+    // relayed events: docs/performance.md, "the poll checked in Redis"): its socket connects and
+    // its snapshot (content) carries the alert.
+    await waitFor(async () => {
+      const waiting = await stack.deps.database.db
+        .select({ id: events.id })
+        .from(events)
+        .where(isNull(events.sentAt));
+      return waiting.length === 0;
+    });
     const back = await stack.connect(tokens[lobby.id]);
     expect(back.connected).toBe(true);
     const snapshot = await content(lobby.id);
