@@ -171,8 +171,15 @@ describe('SIGTERM of the api and the worker during load', () => {
         60_000,
       );
       for (const q of queues) expect((await q.getJobCounts('failed')).failed, q.name).toBe(0);
-      const sms = await queues[1].getJobCounts('completed');
-      expect(sms.completed).toBeGreaterThanOrEqual(accepted.length);
+      // Every stored SMS was in a completed routing job (one job per relay batch of sms.received).
+      const routedByJobs = new Set(
+        (await queues[1].getJobs(['completed']))
+          .filter((job) => job.name === 'inbound')
+          .flatMap((job) => (job.data as { smsMessageIds: number[] }).smsMessageIds),
+      );
+      const stored = (await sql.query('select id from sms_messages')).rows.map((r) => Number(r.id));
+      expect(stored.length).toBeGreaterThanOrEqual(accepted.length);
+      expect(stored.filter((id) => !routedByJobs.has(id))).toEqual([]);
       const relayed = await queues[0].getJobCounts('completed');
       expect(relayed.completed).toBe(events);
     } finally {
