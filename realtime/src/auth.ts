@@ -1,5 +1,7 @@
 import {
   type AppDeps,
+  baselineCeilings,
+  capBaselines,
   DISPLAY_AUDIENCE,
   loadDisplayHandshake,
   USER_AUDIENCE,
@@ -61,8 +63,13 @@ export async function handshake(deps: AppDeps, token: unknown): Promise<Handshak
     // One query: the token's live check (exists, a display, same key version), chain, sequences.
     const found = await loadDisplayHandshake(db, display);
     if (!found) return null;
-    const { ancestry, baselines } = found;
+    const { ancestry } = found;
     const displayId = ancestry[0];
+    // Never ahead of what the content poll may still answer from its snapshot (display-versions).
+    const baselines = capBaselines(
+      found.baselines,
+      await baselineCeilings(deps.redis, deps.config.redisPrefix, ancestry),
+    );
     // A console's preview sees what the screen sees but is not the screen (no presence).
     return {
       identity: display.pv

@@ -1,6 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { displayHealth, entities, isOnline, loadDisplayHandshake } from '@oppslag/api/core';
+import {
+  displayHealth,
+  entities,
+  entitySeqKey,
+  isOnline,
+  loadDisplayHandshake,
+  recordEvent,
+  relayedKey,
+} from '@oppslag/api/core';
 import { createEntity, createWorld, type World } from '@oppslag/api/testing';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { eq, sql } from 'drizzle-orm';
@@ -217,5 +225,37 @@ describe('screen handshake and batched presence', () => {
       health?.disconnectedAt?.getTime() ?? Infinity,
     );
     owner.close();
+  });
+
+  it('gives a screen reconnecting before the relay moved a commit baselines no newer than the poll answers', async () => {
+    const display = await newDisplay('Reconnect window', w.entities.groupA.id);
+    const token = await stack.deps.tokens.signDisplay(display.id, 0);
+    const { redis } = stack.deps;
+    const prefix = stack.deps.config.redisPrefix;
+    // Two events for the screen (as the worker's transit poll writes them); wait for the relay.
+    const departures = { entityId: display.id, updatedAt: new Date().toISOString(), stops: [] };
+    for (let i = 0; i < 2; i++) {
+      await stack.deps.database.db.transaction((tx) =>
+        recordEvent(tx, { type: 'transit.updated', entityId: display.id, data: departures }),
+      );
+    }
+    const fromPg = await loadDisplayHandshake(stack.deps.database.db, { entityId: display.id, kv: 0 });
+    const changed = fromPg?.baselines[0];
+    if (!changed || changed.seq < 2) throw new Error('the screen has no events');
+    const relayedSeq = async () => Number(await redis.get(entitySeqKey(prefix, display.id)));
+    const deadline = Date.now() + 10_000;
+    while ((await relayedSeq()) < changed.seq && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await relayedSeq()).toBe(changed.seq);
+    // The window: PostgreSQL has it at seq, the relay has raised Redis only to seq - 1 and says it
+    // is live, so the content poll may still answer from the snapshot before that commit.
+    await redis.set(entitySeqKey(prefix, changed.entityId), String(changed.seq - 1));
+    await redis.set(relayedKey(prefix), '1', 'PX', 60_000);
+    const capped = await handshake(stack.deps, token);
+    expect(capped?.baselines?.find((b) => b.entityId === changed.entityId)?.seq).toBe(changed.seq - 1);
+    // Redis caught up: PostgreSQL's number again.
+    await redis.set(entitySeqKey(prefix, changed.entityId), String(changed.seq));
+    const caughtUp = await handshake(stack.deps, token);
+    expect(caughtUp?.baselines?.find((b) => b.entityId === changed.entityId)?.seq).toBe(changed.seq);
   });
 });

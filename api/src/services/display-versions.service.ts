@@ -106,3 +106,45 @@ export class EntityVersions {
     await this.redis.set(relayedKey(this.prefix), '1', 'PX', ttl);
   }
 }
+
+/**
+ * The numbers a display's sync baselines may not run ahead of (null: no limit). A screen's
+ * baselines say "the content you fetch next covers these events"; the content poll may answer from
+ * a snapshot while the relay's liveness key holds and Redis has each chain entity's number, and in
+ * the window between a commit and the relay's pass those numbers are behind PostgreSQL's. A screen
+ * that reconnects in that window would take PostgreSQL's number as its baseline, fetch the older
+ * snapshot, and then drop the event the relay pushes as one it already has. Capping the baseline at
+ * the Redis number keeps it at or below what the answer it fetches covers (a baseline below only
+ * costs one extra fetch when the event arrives). Without the liveness key no snapshot is trusted,
+ * and an entity without a number in Redis sends the poll to PostgreSQL: no cap then.
+ */
+export async function baselineCeilings(
+  redis: Redis,
+  prefix: string,
+  entityIds: readonly number[],
+): Promise<Map<number, number> | null> {
+  if (entityIds.length === 0) return null;
+  // Redis unreachable: the poll cannot use its snapshot either (it reads the same keys), no cap.
+  const values = await redis
+    .mget(relayedKey(prefix), ...entityIds.map((id) => entitySeqKey(prefix, id)))
+    .catch(() => null);
+  if (values === null || values[0] === null) return null;
+  const ceilings = new Map<number, number>();
+  entityIds.forEach((id, i) => {
+    const value = values[i + 1];
+    if (value !== null && Number.isInteger(Number(value))) ceilings.set(id, Number(value));
+  });
+  return ceilings;
+}
+
+/** Baselines lowered to their ceilings (see `baselineCeilings`). */
+export function capBaselines<T extends { entityId: number; seq: number }>(
+  baselines: readonly T[],
+  ceilings: ReadonlyMap<number, number> | null,
+): T[] {
+  if (!ceilings) return [...baselines];
+  return baselines.map((b) => {
+    const max = ceilings.get(b.entityId);
+    return max !== undefined && max < b.seq ? { ...b, seq: max } : b;
+  });
+}
