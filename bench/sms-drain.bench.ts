@@ -183,6 +183,20 @@ export async function run(): Promise<BenchOutcome> {
          from sms_messages group by status order by status`,
     )) as unknown as Rows<{ status: string; n: number; last: number | null }>;
     const last = Math.max(...summaryRows.map((r) => Number(r.last ?? 0)));
+    if (process.env.BENCH_SMS_DRAIN_TIMELINE) {
+      // Where the drain's time goes: messages relayed (their sms.received event sent) and routed per
+      // 250 ms after the worker's start.
+      const { rows: timeline } = (await db.execute(
+        `with t as (
+           select floor((extract(epoch from processed_at) * 1000 - ${startedAt}) / 250)::int as slot, 'routed' as what
+             from sms_messages where processed_at is not null
+           union all
+           select floor((extract(epoch from sent_at) * 1000 - ${startedAt}) / 250)::int, 'relayed'
+             from events where type = 'sms.received' and sent_at is not null)
+         select slot, what, count(*)::int as n from t group by slot, what order by slot, what`,
+      )) as unknown as Rows<{ slot: number; what: string; n: number }>;
+      console.log(timeline.map((r) => `${(r.slot * 0.25).toFixed(2)} s ${r.what} ${r.n}`).join('\n'));
+    }
     const routedN = stored - left;
     const seconds = (last - startedAt) / 1000;
     const perSecond = left === 0 ? routedN / seconds : Number.NaN;

@@ -10,7 +10,7 @@ import { closeDeps, createDeps, createLogger, loadConfig } from '@oppslag/api/co
 import { startWorkerRuntime, type WorkerRuntime } from '@oppslag/worker';
 
 const config = loadConfig();
-const deps = await createDeps(config, { logger: createLogger('silent') });
+const deps = await createDeps(config, { logger: createLogger(process.env.BENCH_WORKER_LOG ?? 'silent') });
 let runtime: WorkerRuntime | null = null;
 
 // BENCH_CPU_PROF=dir: a CPU profile of the drain (from `start` to `stop`), written there.

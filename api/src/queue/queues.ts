@@ -121,7 +121,15 @@ export class Queues {
     worker.on('error', (err) => this.opts.logger.warn({ err: err.message, queue: name }, 'worker error'));
     worker.on('failed', (job, err) =>
       this.opts.logger.warn(
-        { queue: name, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: err.message },
+        {
+          queue: name,
+          job: job?.name,
+          jobId: job?.id,
+          attempts: job?.attemptsMade,
+          err: err.message,
+          // Drizzle's "Failed query" hides PostgreSQL's reason (deadlock, lock timeout) in `cause`.
+          cause: err.cause instanceof Error ? err.cause.message : undefined,
+        },
         'job failed',
       ),
     );

@@ -182,11 +182,7 @@ export async function queueSmsBatch(
   const fresh = inputs.filter((i) => !recorded.has(i.key) && !seen.has(i.key) && seen.add(i.key));
   const decisions = new Map<string, Decision>();
   if (fresh.length) {
-    const numbers = [...new Set(fresh.map((i) => i.to))].sort();
-    const orgIds = [
-      ...new Set(fresh.flatMap((i) => (i.scope.organization ? [i.scope.organization.id] : []))),
-    ].sort((a, b) => a - b);
-    await lockAll(tx, [...numbers.map((n) => `sms-to:${n}`), ...orgIds.map((id) => `sms-org:${id}`)]);
+    const { numbers, orgIds } = await lockSmsCaps(tx, fresh);
     const optedOut = new Set(
       (
         await tx
@@ -272,6 +268,28 @@ export async function queueSmsBatch(
 }
 
 /** Takes the advisory locks of these keys in the order given, in one statement. */
+/**
+ * Takes the cap locks of messages about to be queued (their numbers, then their organizations, each
+ * sorted): `queueSmsBatch` takes them itself. A transaction that also records events must take
+ * them BEFORE its first event, because `queueSmsBatch` records events after them: the order is
+ * always cap locks, then entity sequence rows. Routing records its notes' events before it queues
+ * the replies, and the approval request (`sms-pending-notify`) queues on the same organization, so
+ * without this they locked in opposite orders and deadlocked (PostgreSQL finds it after 1 s and
+ * fails one of them: the drain's stalls, docs/performance.md). Locks are per transaction and may
+ * be taken again.
+ */
+export async function lockSmsCaps(
+  tx: Tx,
+  inputs: readonly Pick<QueueSmsInput, 'to' | 'scope'>[],
+): Promise<{ numbers: string[]; orgIds: number[] }> {
+  const numbers = [...new Set(inputs.map((i) => i.to))].sort();
+  const orgIds = [
+    ...new Set(inputs.flatMap((i) => (i.scope.organization ? [i.scope.organization.id] : []))),
+  ].sort((a, b) => a - b);
+  await lockAll(tx, [...numbers.map((n) => `sms-to:${n}`), ...orgIds.map((id) => `sms-org:${id}`)]);
+  return { numbers, orgIds };
+}
+
 async function lockAll(tx: Tx, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   const list = sql.join(

@@ -4,7 +4,8 @@ import {
   getAncestry,
   issueApprovalCode,
   notes,
-  queueSms,
+  type QueueSmsInput,
+  queueSmsBatch,
   smsMessages,
   smsNotificationMembers,
   smsScopeOf,
@@ -44,27 +45,25 @@ export async function notifyPendingSmsNote(deps: AppDeps, event: OutboxEvent): P
     if (!ancestry) return 0;
     const scope = await smsScopeOf(tx, ancestry);
     const text = splitCodeWord(note.smsText ?? '').rest;
-    let count = 0;
-    for (const member of await smsNotificationMembers(tx, ancestry)) {
+    const members = await smsNotificationMembers(tx, ancestry);
+    const requests: QueueSmsInput[] = [];
+    for (const member of members) {
       const code = await issueApprovalCode(
         tx,
         { noteId: note.id, userId: member.userId, phone: member.phone },
         now,
       );
-      const result = await queueSms(
-        tx,
-        {
-          key: `notify:${note.id}:${member.userId}`,
-          kind: 'approval_request',
-          to: member.phone,
-          text: smsTexts(member.language).approvalRequest(note.entityName, text, code),
-          scope,
-        },
-        now,
-      );
-      if (result.status === 'queued') count++;
+      requests.push({
+        key: `notify:${note.id}:${member.userId}`,
+        kind: 'approval_request',
+        to: member.phone,
+        text: smsTexts(member.language).approvalRequest(note.entityName, text, code),
+        scope,
+      });
     }
-    return count;
+    // One batch: every member's cap locks at once, before any event (lockSmsCaps).
+    const results = await queueSmsBatch(tx, requests, now);
+    return results.filter((r) => r.status === 'queued').length;
   });
   if (queued > 0) deps.outbox.notify();
   return queued;

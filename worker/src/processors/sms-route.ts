@@ -3,6 +3,7 @@ import {
   createSmsNotes,
   entities,
   getAncestries,
+  lockSmsCaps,
   permissions,
   type QueueSmsInput,
   queueSmsBatch,
@@ -177,6 +178,11 @@ export async function routeMessages(
 
   const flush = async () => {
     const notes = steps.filter((s): s is NoteStep => 'note' in s);
+    // The replies' cap locks before the notes' events (lockSmsCaps: always in that order).
+    await lockSmsCaps(tx, [
+      ...notes.map((n) => ({ to: n.sender, scope: scopeOfChain(n.ancestry, lookups.scopeRows) })),
+      ...steps.flatMap((s) => (!('note' in s) && s.reply ? [s.reply] : [])),
+    ]);
     const made = await createSmsNotes(
       tx,
       notes.map((n) => n.note),
