@@ -23,10 +23,11 @@ describe('demo seed', () => {
     apis.push(api);
     const summary = await seedDemo(api.deps);
     expect((await api.request('GET', '/api/status')).body.status).toBe('online');
+    // The stairwell screens first (the first link shows a full screen), the master display last.
     expect(summary?.displays.map((d) => d.name)).toEqual([
-      'Master display',
       'Inngang Blokk A',
       'Inngang Blokk B',
+      'Master display',
     ]);
     for (const display of summary?.displays ?? []) {
       expect(display.displayId).toHaveLength(10);

@@ -110,10 +110,21 @@ async function summary(deps: AppDeps): Promise<DemoSummary> {
     .from(entities)
     .where(eq(entities.type, 'display'))
     .orderBy(entities.id);
+  // The demo's stairwell screens first: the first link a newcomer opens shows notes, departures and
+  // weather. The installation's master display (directly under the system root, no notes of its
+  // own) comes last.
+  const parents = new Map(
+    (await deps.database.db.select({ id: entities.id, type: entities.type }).from(entities)).map((e) => [
+      e.id,
+      e.type,
+    ]),
+  );
+  const isMaster = (d: (typeof displays)[number]) =>
+    d.parentId === null || parents.get(d.parentId) === 'system';
   return {
     url: deps.config.publicUrl,
     logins: DEMO_LOGINS,
-    displays: displays
+    displays: [...displays.filter((d) => !isMaster(d)), ...displays.filter(isMaster)]
       .filter((d) => !d.deleted)
       .map((d) => ({
         name: d.name,
