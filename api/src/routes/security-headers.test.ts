@@ -72,7 +72,9 @@ describe('behind one trusted proxy (TRUST_PROXY=1, METRICS_TOKEN set)', () => {
     }
     // Seen once in CI (all 200): say what Redis held, so the next occurrence tells why.
     const counted = await api.deps.redis.get(`${api.deps.config.redisPrefix}:rl:reset-ip:192.0.2.50`);
-    expect(statuses.at(-1), `${statuses.join()}; redis ${api.deps.redis.status}, counted ${counted}`).toBe(429);
+    expect(statuses.at(-1), `${statuses.join()}; redis ${api.deps.redis.status}, counted ${counted}`).toBe(
+      429,
+    );
     // Another real client still has its own budget.
     const other = await api.request('POST', '/api/authentication/reset-password', {
       body: { email: 'someone@example.com' },
