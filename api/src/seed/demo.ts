@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { encodeDisplayId } from '../lib/hashids';
 import { createEntity } from '../services/entity.service';
 import { getInstallation, install } from '../services/install.service';
+import { getMasterScope } from '../services/master.service';
 import { hashPassword } from '../services/password.service';
 import { discardDemoFiles, storeDemoFiles } from './demo-assets';
 import { seedDemoContent, sendDemoSms } from './demo-content';
@@ -111,16 +112,9 @@ async function summary(deps: AppDeps): Promise<DemoSummary> {
     .where(eq(entities.type, 'display'))
     .orderBy(entities.id);
   // The demo's stairwell screens first: the first link a newcomer opens shows notes, departures and
-  // weather. The installation's master display (directly under the system root, no notes of its
-  // own) comes last.
-  const parents = new Map(
-    (await deps.database.db.select({ id: entities.id, type: entities.type }).from(entities)).map((e) => [
-      e.id,
-      e.type,
-    ]),
-  );
-  const isMaster = (d: (typeof displays)[number]) =>
-    d.parentId === null || parents.get(d.parentId) === 'system';
+  // weather. The installation's master display (no notes of its own) comes last.
+  const masterId = (await getMasterScope(deps.database.db))?.masterId;
+  const isMaster = (d: (typeof displays)[number]) => d.id === masterId;
   return {
     url: deps.config.publicUrl,
     logins: DEMO_LOGINS,

@@ -267,7 +267,6 @@ export async function queueSmsBatch(
   });
 }
 
-/** Takes the advisory locks of these keys in the order given, in one statement. */
 /**
  * Takes the cap locks of messages about to be queued (their numbers, then their organizations, each
  * sorted): `queueSmsBatch` takes them itself. A transaction that also records events must take
@@ -290,6 +289,7 @@ export async function lockSmsCaps(
   return { numbers, orgIds };
 }
 
+/** Takes the advisory locks of these keys in the order given, in one statement. */
 async function lockAll(tx: Tx, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   const list = sql.join(
