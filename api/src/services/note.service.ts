@@ -271,6 +271,11 @@ export async function updateNote(
     })
     .where(eq(notes.id, noteId))
     .returning();
+  // An SMS note's sender hears about the decision (approve, or unpublish = reject), once each. The
+  // reply is queued BEFORE the note's event: queueing takes the SMS cap locks, and the rule is cap
+  // locks before any entity sequence row (`lockSmsCaps`), or this deadlocks with an approval request.
+  if (current.approved !== row.approved)
+    await smsNoteDecided(tx, row, row.approved ? 'approved' : 'rejected', now);
   await recordEvent(tx, {
     type: 'note.updated',
     entityId,
@@ -278,9 +283,6 @@ export async function updateNote(
     actorId: actor.id,
     history: { before: presentNote(current, now) },
   });
-  // An SMS note's sender hears about the decision (approve, or unpublish = reject), once each.
-  if (current.approved !== row.approved)
-    await smsNoteDecided(tx, row, row.approved ? 'approved' : 'rejected', now);
   return row;
 }
 
@@ -293,6 +295,9 @@ export async function deleteNote(
 ): Promise<void> {
   const current = await ownNote(tx, entityId, noteId);
   await tx.delete(notes).where(eq(notes.id, noteId));
+  // Deleting an SMS note still waiting for approval is how the board rejects it; the reply first,
+  // for the lock order in `updateNote`.
+  if (!current.approved) await smsNoteDecided(tx, current, 'rejected', now);
   await recordEvent(tx, {
     type: 'note.deleted',
     entityId,
@@ -300,6 +305,4 @@ export async function deleteNote(
     actorId: actor.id,
     history: { before: presentNote(current, now) },
   });
-  // Deleting an SMS note still waiting for approval is how the board rejects it.
-  if (!current.approved) await smsNoteDecided(tx, current, 'rejected', now);
 }

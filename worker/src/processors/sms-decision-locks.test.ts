@@ -1,0 +1,115 @@
+import { deleteNote, notes, smsMessages, smsOutbound, updateNote } from '@oppslag/api/core';
+import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../test/sms-pipeline';
+import { processInboundSms } from './sms.processor';
+
+/**
+ * The lock rule of `lockSmsCaps` (cap locks before any entity sequence row) on the board's side: a
+ * decision on an SMS note (approve in the console or by JA, unpublish, delete = reject) queues the
+ * sender's reply, which takes the cap locks. An approval request being queued for the same
+ * organization (`sms-pending-notify`) holds the organization's cap lock and then records its event
+ * on an entity's sequence row. Before the rule the decision recorded the note's event first, and the
+ * two deadlocked; PostgreSQL failed one of them after a second.
+ */
+describe('SMS note decisions take the cap locks before the note event', () => {
+  let api: TestApi;
+  let world: World;
+  let seq = 0;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    world = await createWorld(api.deps);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const db = () => api.deps.database.db;
+
+  /** A note from an unknown number to orgA's code word: stored, waiting for the board. */
+  async function pendingNote() {
+    const [message] = await db()
+      .insert(smsMessages)
+      .values({
+        provider: 'generic',
+        providerMessageId: `decision-${++seq}`,
+        from: `+479700000${seq}`,
+        to: null,
+        text: 'ORGA Venter på styret',
+        raw: {},
+      })
+      .returning({ id: smsMessages.id });
+    expect(await processInboundSms(api.deps, message.id)).toMatchObject({
+      status: 'routed',
+      approved: false,
+    });
+    const [note] = await db().select().from(notes).where(eq(notes.smsMessageId, message.id));
+    return note;
+  }
+
+  /**
+   * Runs `decide` while another session holds the organization's cap lock, as the approval request
+   * does; once `decide` waits for it, that session takes the note entity's sequence row (which must
+   * not wait) and commits.
+   */
+  async function whileApprovalRequestLocks(entityId: number, decide: () => Promise<unknown>) {
+    const holder = new pg.Client({ connectionString: api.db.url });
+    await holder.connect();
+    let decision: Promise<unknown> | null = null;
+    try {
+      await holder.query('begin');
+      await holder.query(`select pg_advisory_xact_lock(hashtext('sms-org:${world.entities.orgA.id}'))`);
+      decision = decide();
+      await waitFor(async () => {
+        const { rows } = await holder.query(
+          `select pid from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
+        );
+        return rows.length > 0 ? rows : null;
+      });
+      await holder.query(
+        `insert into entity_sequences (entity_id, seq) values ($1, 1)
+         on conflict (entity_id) do update set seq = entity_sequences.seq + excluded.seq`,
+        [entityId],
+      );
+      await holder.query('commit');
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
+    }
+    return decision;
+  }
+
+  const reply = async (noteId: number, decision: string) =>
+    (
+      await db()
+        .select()
+        .from(smsOutbound)
+        .where(eq(smsOutbound.idempotencyKey, `decision:${noteId}:${decision}`))
+    )[0];
+
+  const moderator = () => ({ id: world.users.moderator.id, admin: false });
+
+  it('approving a note (updateNote) does not deadlock with an approval request', async () => {
+    const note = await pendingNote();
+    await whileApprovalRequestLocks(note.entityId, () =>
+      db().transaction((tx) =>
+        updateNote(tx, note.entityId, note.id, { approved: true }, moderator(), new Date()),
+      ),
+    );
+    expect((await db().select().from(notes).where(eq(notes.id, note.id)))[0]?.approved).toBe(true);
+    expect(await reply(note.id, 'approved')).toMatchObject({ kind: 'reply_approved', status: 'queued' });
+  });
+
+  it('deleting a waiting note (deleteNote = reject) does not deadlock with an approval request', async () => {
+    const note = await pendingNote();
+    await whileApprovalRequestLocks(note.entityId, () =>
+      db().transaction((tx) => deleteNote(tx, note.entityId, note.id, moderator(), new Date())),
+    );
+    expect(await db().select().from(notes).where(eq(notes.id, note.id))).toEqual([]);
+    expect(await reply(note.id, 'rejected')).toMatchObject({ kind: 'reply_rejected', status: 'queued' });
+  });
+});
