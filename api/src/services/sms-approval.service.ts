@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities, notes, smsApprovalCodes, smsMessages, users } from '../db/schema/index';
 import { getAncestry, getGrants } from './access.service';
-import { queueSms, smsScopeOf } from './sms-outbound.service';
+import { type QueueSmsInput, queueSms, smsScopeOf } from './sms-outbound.service';
 import { smsTexts, whereShown } from './sms-texts';
 
 const CODE_ISSUER_LOCK = sql`select pg_advisory_xact_lock(hashtext('sms-approval-codes'))`;
@@ -54,9 +54,12 @@ export async function closeApprovalCodes(tx: Tx, noteId: number, decision: strin
     .where(and(eq(smsApprovalCodes.noteId, noteId), isNull(smsApprovalCodes.usedAt)));
 }
 
+/** An SMS note as far as a decision on it concerns its sender. */
+export type DecidedNote = { id: number; entityId: number; source: string; smsMessageId: number | null };
+
 export type CodeVerdict =
   | { status: 'unknown' | 'used' | 'expired' }
-  | { status: 'decide'; noteId: number; entityId: number; actor: { id: number; admin: boolean } };
+  | { status: 'decide'; note: DecidedNote; actor: { id: number; admin: boolean } };
 
 /**
  * What a JA/NEI with a code from a number means. Only a code issued to that very number counts;
@@ -80,7 +83,13 @@ export async function redeemApprovalCode(
   if (row.usedAt) return { status: 'used' };
   if (row.expiresAt <= now) return { status: 'expired' };
   const [note] = await tx
-    .select({ id: notes.id, entityId: notes.entityId, approved: notes.approved })
+    .select({
+      id: notes.id,
+      entityId: notes.entityId,
+      approved: notes.approved,
+      source: notes.source,
+      smsMessageId: notes.smsMessageId,
+    })
     .from(notes)
     .where(eq(notes.id, row.noteId))
     .for('update');
@@ -94,42 +103,53 @@ export async function redeemApprovalCode(
   if (!user || user.phone !== input.from || !ancestry) return { status: 'unknown' };
   const actor = { id: user.id, admin: user.admin };
   if (!can(actor, 'moderate_content', await getGrants(tx, user.id), ancestry)) return { status: 'unknown' };
-  return { status: 'decide', noteId: note.id, entityId: note.entityId, actor };
+  const { approved: _, ...decided } = note;
+  return { status: 'decide', note: decided, actor };
 }
 
 /**
- * An SMS note was decided (approved, or rejected: unpublished or deleted while pending): its open
- * codes close and the resident who sent it hears the outcome once (key per note and outcome).
+ * The reply that tells an SMS note's sender the board's decision (key per note and outcome), or
+ * null when there is no one to tell. `smsNoteDecided` queues it; a transaction that queues other
+ * messages too takes its cap locks with theirs first (`lockSmsCaps`, one call for all).
  */
-export async function smsNoteDecided(
+export async function decisionReply(
   tx: Tx,
-  note: { id: number; entityId: number; source: string; smsMessageId: number | null },
+  note: DecidedNote,
   decision: 'approved' | 'rejected',
-  now: Date,
-): Promise<void> {
-  if (note.source !== 'sms') return;
-  await closeApprovalCodes(tx, note.id, decision, now);
-  if (!note.smsMessageId) return;
+): Promise<QueueSmsInput | null> {
+  if (note.source !== 'sms' || !note.smsMessageId) return null;
   const [origin] = await tx
     .select({ from: smsMessages.from, entityName: entities.name })
     .from(smsMessages)
     .innerJoin(entities, eq(entities.id, note.entityId))
     .where(eq(smsMessages.id, note.smsMessageId));
-  if (!origin) return;
+  if (!origin) return null;
   const to = normalizeSender(origin.from);
-  if (!to) return;
+  if (!to) return null;
   const language = smsLanguageFor(to);
   const texts = smsTexts(language);
   const where = whereShown(language, origin.entityName);
-  await queueSms(
-    tx,
-    {
-      key: `decision:${note.id}:${decision}`,
-      kind: decision === 'approved' ? 'reply_approved' : 'reply_rejected',
-      to,
-      text: decision === 'approved' ? texts.approved(where) : texts.rejected(where),
-      scope: await smsScopeOf(tx, await getAncestry(tx, note.entityId)),
-    },
-    now,
-  );
+  return {
+    key: `decision:${note.id}:${decision}`,
+    kind: decision === 'approved' ? 'reply_approved' : 'reply_rejected',
+    to,
+    text: decision === 'approved' ? texts.approved(where) : texts.rejected(where),
+    scope: await smsScopeOf(tx, await getAncestry(tx, note.entityId)),
+  };
+}
+
+/**
+ * An SMS note was decided (approved, or rejected: unpublished or deleted while pending): its open
+ * codes close and the resident who sent it hears the outcome once.
+ */
+export async function smsNoteDecided(
+  tx: Tx,
+  note: DecidedNote,
+  decision: 'approved' | 'rejected',
+  now: Date,
+): Promise<void> {
+  if (note.source !== 'sms') return;
+  await closeApprovalCodes(tx, note.id, decision, now);
+  const reply = await decisionReply(tx, note, decision);
+  if (reply) await queueSms(tx, reply, now);
 }

@@ -1,13 +1,16 @@
 import {
   APPROVE_WORDS,
+  decisionReply,
   deleteNote,
   entities,
   getAncestry,
+  lockSmsCaps,
   optIn,
   optOut,
   queueSms,
   REJECT_WORDS,
   redeemApprovalCode,
+  type SmsScope,
   START_WORDS,
   STOP_WORDS,
   smsScopeOf,
@@ -75,21 +78,24 @@ export async function handleSmsCommand(
     .where(eq(users.phoneNumber, sms.from));
   const texts = smsTexts(member?.language ?? smsLanguageFor(sms.from));
   let text: string;
-  let entityId: number | null = null;
+  let scope: SmsScope | null = null;
   if (verdict.status === 'decide') {
-    entityId = verdict.entityId;
-    if (command.approve)
-      await updateNote(tx, verdict.entityId, verdict.noteId, { approved: true }, verdict.actor, now);
-    else await deleteNote(tx, verdict.entityId, verdict.noteId, verdict.actor, now);
-    const [entity] = await tx
-      .select({ name: entities.name })
-      .from(entities)
-      .where(eq(entities.id, verdict.entityId));
+    const { note, actor } = verdict;
+    const { entityId } = note;
+    scope = await smsScopeOf(tx, await getAncestry(tx, entityId));
+    // The member's answer and the resident's reply take their cap locks together, before the
+    // decision records the note's event (lockSmsCaps: cap locks in one sorted call, then sequence
+    // rows). One after the other they deadlocked with an approval request to the same member.
+    const resident = await decisionReply(tx, note, command.approve ? 'approved' : 'rejected');
+    await lockSmsCaps(tx, [{ to: sms.from, scope }, ...(resident ? [resident] : [])]);
+    if (command.approve) await updateNote(tx, entityId, note.id, { approved: true }, actor, now);
+    else await deleteNote(tx, entityId, note.id, actor, now);
+    const [entity] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, entityId));
     text = texts.decisionConfirmed(entity?.name ?? '', command.approve, command.code);
   } else if (verdict.status === 'used') text = texts.codeUsed(command.code);
   else if (verdict.status === 'expired') text = texts.codeExpired(command.code);
   else text = texts.codeUnknown(command.code);
-  const scope = await smsScopeOf(tx, entityId ? await getAncestry(tx, entityId) : null);
+  scope ??= await smsScopeOf(tx, null);
   await queueSms(tx, { key, kind: 'code_answer', to: sms.from, text, scope }, now);
   return 'code_reply';
 }

@@ -1,4 +1,12 @@
-import { deleteNote, notes, smsMessages, smsOutbound, updateNote } from '@oppslag/api/core';
+import {
+  deleteNote,
+  issueApprovalCode,
+  notes,
+  smsMessages,
+  smsOutbound,
+  updateNote,
+  users,
+} from '@oppslag/api/core';
 import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -50,31 +58,34 @@ describe('SMS note decisions take the cap locks before the note event', () => {
     return note;
   }
 
+  /** Pids of sessions waiting for an advisory lock. */
+  const advisoryWaiters = async (client: pg.Client) =>
+    (
+      await client.query(
+        `select pid from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
+      )
+    ).rows;
+
   /**
-   * Runs `decide` while another session holds the organization's cap lock, as the approval request
-   * does; once `decide` waits for it, that session takes the note entity's sequence row (which must
-   * not wait) and commits.
+   * Runs `decide` while another session holds the lock `first` takes, as an approval request being
+   * queued does; once `decide` waits for it, that session goes on with `then` (which must not wait
+   * for `decide`) and commits.
    */
-  async function whileApprovalRequestLocks(entityId: number, decide: () => Promise<unknown>) {
+  async function whileApprovalRequestLocks(
+    first: string,
+    then: (holder: pg.Client) => Promise<unknown>,
+    decide: () => Promise<unknown>,
+  ) {
     const holder = new pg.Client({ connectionString: api.db.url });
     await holder.connect();
     let decision: Promise<unknown> | null = null;
     try {
       await holder.query('begin');
-      await holder.query(`select pg_advisory_xact_lock(hashtext('sms-org:${world.entities.orgA.id}'))`);
+      await holder.query(`select pg_advisory_xact_lock(hashtext('${first}'))`);
       decision = decide();
-      await waitFor(async () => {
-        const { rows } = await holder.query(
-          `select pid from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
-        );
-        return rows.length > 0 ? rows : null;
-      });
-      await holder.query(
-        `insert into entity_sequences (entity_id, seq) values ($1, 1)
-         on conflict (entity_id) do update set seq = entity_sequences.seq + excluded.seq`,
-        [entityId],
-      );
+      await waitFor(async () => ((await advisoryWaiters(holder)).length > 0 ? true : null));
+      await then(holder);
       await holder.query('commit');
     } finally {
       await holder.query('rollback').catch(() => undefined);
@@ -82,6 +93,18 @@ describe('SMS note decisions take the cap locks before the note event', () => {
     }
     return decision;
   }
+
+  /** The organization's cap lock, then (its sms.outboundQueued event) the note entity's sequence row. */
+  const orgThenSequence = (entityId: number) =>
+    [
+      `sms-org:${world.entities.orgA.id}`,
+      (holder: pg.Client) =>
+        holder.query(
+          `insert into entity_sequences (entity_id, seq) values ($1, 1)
+           on conflict (entity_id) do update set seq = entity_sequences.seq + excluded.seq`,
+          [entityId],
+        ),
+    ] as const;
 
   const reply = async (noteId: number, decision: string) =>
     (
@@ -95,7 +118,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
 
   it('approving a note (updateNote) does not deadlock with an approval request', async () => {
     const note = await pendingNote();
-    await whileApprovalRequestLocks(note.entityId, () =>
+    await whileApprovalRequestLocks(...orgThenSequence(note.entityId), () =>
       db().transaction((tx) =>
         updateNote(tx, note.entityId, note.id, { approved: true }, moderator(), new Date()),
       ),
@@ -106,10 +129,51 @@ describe('SMS note decisions take the cap locks before the note event', () => {
 
   it('deleting a waiting note (deleteNote = reject) does not deadlock with an approval request', async () => {
     const note = await pendingNote();
-    await whileApprovalRequestLocks(note.entityId, () =>
+    await whileApprovalRequestLocks(...orgThenSequence(note.entityId), () =>
       db().transaction((tx) => deleteNote(tx, note.entityId, note.id, moderator(), new Date())),
     );
     expect(await db().select().from(notes).where(eq(notes.id, note.id))).toEqual([]);
     expect(await reply(note.id, 'rejected')).toMatchObject({ kind: 'reply_rejected', status: 'queued' });
   });
+
+  it.each([
+    ['JA', 'approved'],
+    ['NEI', 'rejected'],
+  ] as const)(
+    'a member’s %s by SMS takes both numbers’ cap locks before the organization’s',
+    async (word, decision) => {
+      const note = await pendingNote();
+      const phone = `00479800000${seq}`;
+      await db().update(users).set({ phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
+      const code = await db().transaction((tx) =>
+        issueApprovalCode(tx, { noteId: note.id, userId: world.users.moderator.id, phone }, new Date()),
+      );
+      const [answer] = await db()
+        .insert(smsMessages)
+        .values({
+          provider: 'generic',
+          providerMessageId: `decision-${++seq}`,
+          from: `+${phone.slice(2)}`,
+          to: null,
+          text: `${word} ${code}`,
+          raw: {},
+        })
+        .returning({ id: smsMessages.id });
+      // An approval request to the same member: the member's number first, then the organization
+      // (numbers before organizations, lockSmsCaps). Before the rule the answer held the organization
+      // (from the resident's reply) and the note's sequence row while it waited for the member's number.
+      await whileApprovalRequestLocks(
+        `sms-to:${phone}`,
+        (holder) =>
+          holder.query(`select pg_advisory_xact_lock(hashtext('sms-org:${world.entities.orgA.id}'))`),
+        () => processInboundSms(api.deps, answer.id),
+      );
+      expect(await reply(note.id, decision)).toMatchObject({ kind: `reply_${decision}`, status: 'queued' });
+      const [confirmation] = await db()
+        .select()
+        .from(smsOutbound)
+        .where(eq(smsOutbound.idempotencyKey, `reply:${answer.id}`));
+      expect(confirmation).toMatchObject({ kind: 'code_answer', to: phone, status: 'queued' });
+    },
+  );
 });
