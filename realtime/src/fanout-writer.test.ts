@@ -63,6 +63,17 @@ describe('FrameWriter', () => {
     expect(s.writes).toEqual(['a', 'b']);
   });
 
+  it('writes at once when a window has passed since the last write, even before the timers ran', () => {
+    const writer = new FrameWriter(10);
+    const s = fakeSocket();
+    writer.send(s.socket, frame('a'));
+    // The clock moves on without the timers running (a long fan-out loop blocked the event loop).
+    vi.setSystemTime(Date.now() + 10);
+    writer.send(s.socket, frame('b'));
+    expect(s.writes).toEqual(['a', 'b']);
+    expect(s.transport.writable).toBe(true);
+  });
+
   it('writes each held socket its own frames when sockets of different rooms are held together', () => {
     const writer = new FrameWriter(10);
     const [a, b, c] = [fakeSocket(), fakeSocket(), fakeSocket()];

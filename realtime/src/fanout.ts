@@ -13,8 +13,8 @@
  * What is left is the kernel: one write syscall per screen per message (on loopback it also runs
  * the receiver's side). So messages to one socket that follow each other within `COALESCE_MS`
  * are written together: the first goes out at once (an isolated change is not delayed), a further
- * one to a socket written within the last window or two is held, and the held frames go out in
- * one write per socket at most `COALESCE_MS` later.
+ * one to a socket written while the writes go on (the last of them less than a window ago) is
+ * held, and the held frames go out in one write per socket at most `COALESCE_MS` later.
  *
  * Order (the rule every path here keeps: a socket gets its messages in the order they were sent):
  * - engine.io hands everything it sends to `ws` synchronously, and `ws` (per-message deflate off)
@@ -95,8 +95,25 @@ export class FrameWriter {
   private flushTimer: NodeJS.Timeout | null = null;
   private quietTimer: NodeJS.Timeout | null = null;
   private wroteSinceCheck = false;
+  /** When the last direct write was made (`Date.now()`). */
+  private lastWriteAt = 0;
 
   constructor(private readonly windowMs = COALESCE_MS) {}
+
+  /**
+   * Whether a further message to this socket is held. Only while the writes go on: once a whole
+   * window has passed since the last one, no socket is recent any more, also when the timer that
+   * forgets them has not run yet (a long fan-out loop blocks timers; a change that comes a window
+   * after it was held by up to one more window before).
+   */
+  private isRecent(socket: RecipientSocket): boolean {
+    if (this.recent.size === 0) return false;
+    if (Date.now() - this.lastWriteAt >= this.windowMs) {
+      this.recent.clear();
+      return false;
+    }
+    return this.recent.has(socket);
+  }
 
   /** Sends a pre-encoded frame to a socket, now or at the flush; false: it must go the ordinary way. */
   send(socket: RecipientSocket, frame: Buffer): boolean {
@@ -117,7 +134,7 @@ export class FrameWriter {
     const transport = socket.client.conn.transport;
     // Held only when engine.io has no send in flight (its own write callback would make the
     // transport writable again under us); otherwise written now, which keeps order as well.
-    if (this.recent.has(socket) && transport.writable) {
+    if (transport.writable && this.isRecent(socket)) {
       this.held.set(socket, [frame]);
       transport.writable = false;
       this.flushTimer ??= unrefTimer(() => this.flush(), this.windowMs);
@@ -167,6 +184,7 @@ export class FrameWriter {
 
   private wrote(socket: RecipientSocket): void {
     this.recent.add(socket);
+    this.lastWriteAt = Date.now();
     this.wroteSinceCheck = true;
     this.quietTimer ??= unrefTimer(() => this.checkQuiet(), this.windowMs);
   }

@@ -182,9 +182,14 @@ export class OutboxRelay implements OutboxNotifier {
       // Raised before the events are pushed, so a screen that refetches on a pushed event (or on
       // the gateway's sync after a reconnect) is never answered from a snapshot the event changed.
       await this.opts.versions?.raiseRelayed(rows);
-      if (plan.events.length) await queues.queue('events').addBulk(plan.events);
-      if (plan.effects.length) await queues.queue('effects').addBulk(plan.effects);
-      for (const [queue, bulk] of plan.started) await queues.queue(queue).addBulk(bulk);
+      // The queues are independent of each other: their adds go out together (one round trip
+      // instead of one per queue before the gateway's job can start). A failed add rolls back the
+      // whole batch, and the adds that did land are found again by their job ids next pass.
+      await Promise.all([
+        plan.events.length ? queues.queue('events').addBulk(plan.events) : null,
+        plan.effects.length ? queues.queue('effects').addBulk(plan.effects) : null,
+        ...[...plan.started].map(([queue, bulk]) => queues.queue(queue).addBulk(bulk)),
+      ]);
       // Marked only now that BullMQ has confirmed every add; if an add failed we never get here and
       // the rollback leaves the rows for the next pass.
       await tx
