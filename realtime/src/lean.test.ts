@@ -26,7 +26,7 @@ describe('per-connection state', () => {
     return sockets[0];
   };
 
-  it('lets go of the upgrade request and of a screen’s token once the screen is connected', async () => {
+  it('lets go of the upgrade request, and of a screen’s token and handshake (one shared by every screen) once it is connected', async () => {
     const token = await stack.deps.tokens.signDisplay(w.entities.displayA.id, 0);
     const client = await stack.connect(token);
     const socket = serverSocket();
@@ -34,7 +34,13 @@ describe('per-connection state', () => {
     expect(socket.conn.request).toBeNull();
     expect(socket.handshake.headers).toEqual({});
     expect(socket.handshake.auth).toEqual({});
+    // A second screen holds the very same (shared) handshake, not one of its own.
+    const other = await stack.connect(await stack.deps.tokens.signDisplay(w.entities.displayB.id, 0));
+    const both = [...(stack.composed.realtime?.io.of('/').sockets.values() ?? [])];
+    expect(both).toHaveLength(2);
+    expect(both[0].handshake).toBe(both[1].handshake);
     client.close();
+    other.close();
     await vi.waitFor(() => expect(stack.composed.realtime?.io.of('/').sockets.size).toBe(0));
   });
 
