@@ -2,6 +2,7 @@
 // database, hierarchy and access, services, presenters, events, outbox and queues). Other packages
 // import it only through this file; nothing here knows about HTTP.
 export * from './config';
+export * from './db/any-of';
 export * from './db/client';
 export * from './db/schema/index';
 export * from './deps';

@@ -1,4 +1,5 @@
 import {
+  anyOf,
   type Database,
   type EntityVersions,
   events,
@@ -9,7 +10,7 @@ import {
   type Queues,
 } from '@oppslag/api/core';
 import type { EventType } from '@oppslag/common';
-import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { planRelay } from './relay-plan';
 
@@ -196,7 +197,7 @@ export class OutboxRelay implements OutboxNotifier {
         .update(events)
         .set({ sentAt: sql`now()` })
         .where(
-          inArray(
+          anyOf(
             events.id,
             rows.map((r) => r.id),
           ),

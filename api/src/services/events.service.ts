@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@oppslag/common';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { insertRows } from '../db/insert-rows';
 import { entitySequences, events, history, systemEventSeq } from '../db/schema/index';
 import { currentChangeSource } from '../lib/change-source';
 import { type HistoryInput, historyRowOf } from './history.service';
@@ -93,7 +94,9 @@ export async function recordEvents(tx: Tx, inputs: readonly RecordEventInput[]):
     if (entry) entries.push(entry);
     recorded.push({ id, type: input.type, entityId: input.entityId, seq, data: input.data });
   }
-  await tx.insert(events).values(
+  await insertRows(
+    tx,
+    events,
     recorded.map((e, i) => ({
       id: e.id,
       type: e.type,
@@ -103,7 +106,7 @@ export async function recordEvents(tx: Tx, inputs: readonly RecordEventInput[]):
       actorId: inputs[i].actorId ?? null,
     })),
   );
-  if (entries.length) await tx.insert(history).values(entries);
+  await insertRows(tx, history, entries);
   return recorded;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@oppslag/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { insertRows } from '../db/insert-rows';
 import { notes, users } from '../db/schema/index';
 import { invalidField, notFound } from '../errors';
 import { startOfToday } from '../lib/oslo-time';
@@ -88,23 +89,25 @@ async function insertCleanNotes(
   now: Date,
 ): Promise<NoteRow[]> {
   if (inputs.length === 0) return [];
-  const rows = await tx
-    .insert(notes)
-    .values(
-      inputs.map((input) => ({
-        ...input,
-        icon: input.icon ?? DEFAULT_NOTE_ICON,
-        iconColor: input.iconColor ?? THEME_PRIMARY,
-        end: input.end ?? null,
-        sticky: input.sticky ?? false,
-        approved: input.approved ?? false,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning();
-  // Ids are drawn row by row in the order of the VALUES list: sorting by id is the input order.
-  rows.sort((a, b) => a.id - b.id);
+  // Every column given (the same for every row), so each row is known but for its id.
+  const values = inputs.map((input) => ({
+    entityId: input.entityId,
+    ownerId: input.ownerId ?? null,
+    text: input.text,
+    icon: input.icon ?? DEFAULT_NOTE_ICON,
+    iconColor: input.iconColor ?? THEME_PRIMARY,
+    date: input.date,
+    end: input.end ?? null,
+    sticky: input.sticky ?? false,
+    approved: input.approved ?? false,
+    schedule: input.schedule ?? null,
+    source: input.source ?? 'console',
+    smsMessageId: input.smsMessageId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const ids = await insertRows(tx, notes, values, { returning: { id: notes.id } });
+  const rows: NoteRow[] = values.map((value, i) => ({ id: ids[i].id, ...value }));
   await recordEvents(
     tx,
     rows.map((row, i) => ({

@@ -2,8 +2,10 @@ import { MAX_SMS_NOTIFICATION_MEMBERS, TIME_ZONE } from '@oppslag/common';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { and, eq, gte, inArray, isNotNull, like, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, like, sql } from 'drizzle-orm';
+import { anyOf } from '../db/any-of';
 import type { Tx } from '../db/client';
+import { insertRows } from '../db/insert-rows';
 import { entities, permissions, smsCapNotices, smsOptOuts, smsOutbound, users } from '../db/schema/index';
 import { recordEvents } from './events.service';
 import { smsTexts } from './sms-texts';
@@ -42,7 +44,7 @@ export interface SmsScope {
 /** The nearest organization of an entity's ancestry (the entity itself first), with its SMS caps. */
 export async function smsScopeOf(tx: Tx, ancestry: number[] | null): Promise<SmsScope> {
   if (!ancestry || ancestry.length === 0) return { entityId: null, organization: null };
-  const rows = await tx.select(scopeColumns).from(entities).where(inArray(entities.id, ancestry));
+  const rows = await tx.select(scopeColumns).from(entities).where(anyOf(entities.id, ancestry));
   return scopeOfChain(ancestry, rows);
 }
 
@@ -82,7 +84,7 @@ export async function smsNotificationMembers(tx: Tx, ancestry: number[]) {
     .innerJoin(users, eq(users.id, permissions.userId))
     .where(
       and(
-        inArray(permissions.entityId, ancestry),
+        anyOf(permissions.entityId, ancestry),
         eq(permissions.smsNotifications, true),
         isNotNull(users.phoneNumber),
       ),
@@ -173,7 +175,7 @@ export async function queueSmsBatch(
         await tx
           .select({ id: smsOutbound.id, key: smsOutbound.idempotencyKey })
           .from(smsOutbound)
-          .where(inArray(smsOutbound.idempotencyKey, keys))
+          .where(anyOf(smsOutbound.idempotencyKey, keys))
       ).map((r) => [r.key, r.id]),
     );
   const recorded = await keyed([...new Set(inputs.map((i) => i.key))]);
@@ -188,7 +190,7 @@ export async function queueSmsBatch(
         await tx
           .select({ number: smsOptOuts.number })
           .from(smsOptOuts)
-          .where(inArray(smsOptOuts.number, numbers))
+          .where(anyOf(smsOptOuts.number, numbers))
       ).map((r) => r.number),
     );
     const dayStart = osloDay(now);
@@ -220,26 +222,28 @@ export async function queueSmsBatch(
     }
   }
   const inserted = fresh.length
-    ? await tx
-        .insert(smsOutbound)
-        .values(
-          fresh.map((input) => {
-            const decision = decisions.get(input.key) as Decision;
-            return {
-              idempotencyKey: input.key,
-              kind: input.kind,
-              to: input.to,
-              text: input.text,
-              entityId: input.scope.entityId,
-              organizationId: input.scope.organization?.id ?? null,
-              status: decision.status,
-              reason: decision.status === 'suppressed' ? decision.reason : null,
-              createdAt: now,
-            };
-          }),
-        )
-        .onConflictDoNothing({ target: smsOutbound.idempotencyKey })
-        .returning({ id: smsOutbound.id, key: smsOutbound.idempotencyKey })
+    ? await insertRows(
+        tx,
+        smsOutbound,
+        fresh.map((input) => {
+          const decision = decisions.get(input.key) as Decision;
+          return {
+            idempotencyKey: input.key,
+            kind: input.kind,
+            to: input.to,
+            text: input.text,
+            entityId: input.scope.entityId,
+            organizationId: input.scope.organization?.id ?? null,
+            status: decision.status,
+            reason: decision.status === 'suppressed' ? decision.reason : null,
+            createdAt: now,
+          };
+        }),
+        {
+          onConflictDoNothing: smsOutbound.idempotencyKey,
+          returning: { id: smsOutbound.id, key: smsOutbound.idempotencyKey },
+        },
+      )
     : [];
   const ours = new Map(inserted.map((r) => [r.key, r.id]));
   // Recorded meanwhile by another transaction: a duplicate of that one.
@@ -307,9 +311,9 @@ async function repliesToday(tx: Tx, numbers: string[], from: Date): Promise<Map<
     .from(smsOutbound)
     .where(
       and(
-        inArray(smsOutbound.to, numbers),
+        anyOf(smsOutbound.to, numbers),
         like(smsOutbound.kind, 'reply\\_%'),
-        inArray(smsOutbound.status, COUNTED),
+        anyOf(smsOutbound.status, COUNTED),
         gte(smsOutbound.createdAt, from),
       ),
     )
@@ -394,8 +398,8 @@ async function monthlyUseOf(tx: Tx, organizationIds: number[], from: Date): Prom
     .from(smsOutbound)
     .where(
       and(
-        inArray(smsOutbound.organizationId, organizationIds),
-        inArray(smsOutbound.status, COUNTED),
+        anyOf(smsOutbound.organizationId, organizationIds),
+        anyOf(smsOutbound.status, COUNTED),
         sql`${smsOutbound.kind} <> 'cap_notice'`,
         gte(smsOutbound.createdAt, from),
       ),

@@ -1,4 +1,5 @@
 import {
+  anyOf,
   autoApproveNumbers,
   createSmsNotes,
   entities,
@@ -18,7 +19,7 @@ import {
   whereShown,
 } from '@oppslag/api/core';
 import { normalizeSender, smsLanguageFor } from '@oppslag/common';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { handleSmsCommand, parseSmsCommand, type SmsCommand } from './sms-commands';
 import { splitCodeWord } from './sms-text';
 
@@ -54,7 +55,7 @@ async function lookUp(tx: Tx, texts: Extract<Reading, { kind: 'text' }>[], now: 
     ? await tx
         .select({ id: entities.id, name: entities.name, word: sql<string>`lower(${entities.codeWord})` })
         .from(entities)
-        .where(and(inArray(sql`lower(${entities.codeWord})`, words), eq(entities.deleted, false)))
+        .where(and(anyOf(sql`lower(${entities.codeWord})`, words), eq(entities.deleted, false)))
     : [];
   const byWord = new Map(found.map((e) => [e.word, e]));
   const ancestries = await getAncestries(
@@ -66,15 +67,15 @@ async function lookUp(tx: Tx, texts: Extract<Reading, { kind: 'text' }>[], now: 
   // Sequential on the transaction's one connection anyway; all three only when a word matched.
   const [scopeRows, listed, members] = chainIds.length
     ? [
-        await tx.select(scopeColumns).from(entities).where(inArray(entities.id, chainIds)),
+        await tx.select(scopeColumns).from(entities).where(anyOf(entities.id, chainIds)),
         senders.length
           ? await tx
               .select({ entityId: autoApproveNumbers.entityId, number: autoApproveNumbers.number })
               .from(autoApproveNumbers)
               .where(
                 and(
-                  inArray(autoApproveNumbers.entityId, chainIds),
-                  inArray(autoApproveNumbers.number, senders),
+                  anyOf(autoApproveNumbers.entityId, chainIds),
+                  anyOf(autoApproveNumbers.number, senders),
                   or(isNull(autoApproveNumbers.expirationDate), gt(autoApproveNumbers.expirationDate, now)),
                 ),
               )
@@ -89,7 +90,7 @@ async function lookUp(tx: Tx, texts: Extract<Reading, { kind: 'text' }>[], now: 
               })
               .from(users)
               .innerJoin(permissions, eq(permissions.userId, users.id))
-              .where(and(inArray(users.phoneNumber, senders), inArray(permissions.entityId, chainIds)))
+              .where(and(anyOf(users.phoneNumber, senders), anyOf(permissions.entityId, chainIds)))
           : [],
       ]
     : [[], [], []];

@@ -1,5 +1,5 @@
-import { type AppDeps, type OutboxNotifier, smsMessages } from '@oppslag/api/core';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { type AppDeps, anyOf, noneOf, type OutboxNotifier, smsMessages } from '@oppslag/api/core';
+import { and, asc, eq } from 'drizzle-orm';
 import { routeMessages, type SmsOutcome } from './sms-route';
 
 export type { SmsOutcome } from './sms-route';
@@ -53,7 +53,7 @@ export async function processInboundSmsBatch(
     ? await db
         .select({ id: smsMessages.id, status: smsMessages.status })
         .from(smsMessages)
-        .where(inArray(smsMessages.id, ids))
+        .where(anyOf(smsMessages.id, ids))
     : [];
   const statusOf = new Map(seen.map((m) => [m.id, m.status]));
   const waiting: number[] = [];
@@ -91,7 +91,7 @@ async function routeChunk(deps: Deps, own: number[], batchSize: number): Promise
       const mine = await tx
         .select()
         .from(smsMessages)
-        .where(inArray(smsMessages.id, own))
+        .where(anyOf(smsMessages.id, own))
         .orderBy(asc(smsMessages.id))
         .for('update');
       const result = new Map<number, SmsOutcome>(own.map((id) => [id, { status: 'missing' }]));
@@ -107,7 +107,7 @@ async function routeChunk(deps: Deps, own: number[], batchSize: number): Promise
           ? await tx
               .select()
               .from(smsMessages)
-              .where(and(eq(smsMessages.status, 'received'), notInArray(smsMessages.id, own)))
+              .where(and(eq(smsMessages.status, 'received'), noneOf(smsMessages.id, own)))
               .orderBy(asc(smsMessages.id))
               .limit(room)
               .for('update', { skipLocked: true })
