@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities, notes, smsApprovalCodes, smsMessages, users } from '../db/schema/index';
 import { getAncestry, getGrants } from './access.service';
-import { type QueueSmsInput, queueSms, smsScopeOf } from './sms-outbound.service';
+import { type QueueSmsInput, queueSms, type SmsScope, smsScopeOf } from './sms-outbound.service';
 import { smsTexts, whereShown } from './sms-texts';
 
 const CODE_ISSUER_LOCK = sql`select pg_advisory_xact_lock(hashtext('sms-approval-codes'))`;
@@ -136,6 +136,45 @@ export async function decisionReply(
     text: decision === 'approved' ? texts.approved(where) : texts.rejected(where),
     scope: await smsScopeOf(tx, await getAncestry(tx, note.entityId)),
   };
+}
+
+/**
+ * The cap locks (`lockSmsCaps`) a member's JA/NEI on this note takes: the member's answer (scoped to
+ * the note's entity) and the resident's reply. The answer and `decisionLocksOf` use this one list.
+ */
+export async function decisionCaps(
+  tx: Tx,
+  memberNumber: string,
+  note: DecidedNote,
+): Promise<{ scope: SmsScope; caps: Pick<QueueSmsInput, 'to' | 'scope'>[] }> {
+  const scope = await smsScopeOf(tx, await getAncestry(tx, note.entityId));
+  const resident = await decisionReply(tx, note, 'approved');
+  return { scope, caps: [{ to: memberNumber, scope }, ...(resident ? [resident] : [])] };
+}
+
+/**
+ * What a JA/NEI with this code from this number would lock, read without locking anything: for a
+ * routing batch to take every lock it may need before its first event. The code's note as the
+ * answer would find it (the latest code to the number); just the member's number when none.
+ */
+export async function decisionLocksOf(
+  tx: Tx,
+  input: { from: string; code: string },
+): Promise<Pick<QueueSmsInput, 'to' | 'scope'>[]> {
+  const [note] = await tx
+    .select({
+      id: notes.id,
+      entityId: notes.entityId,
+      source: notes.source,
+      smsMessageId: notes.smsMessageId,
+    })
+    .from(smsApprovalCodes)
+    .innerJoin(notes, eq(notes.id, smsApprovalCodes.noteId))
+    .where(and(eq(smsApprovalCodes.code, input.code), eq(smsApprovalCodes.phone, input.from)))
+    .orderBy(desc(smsApprovalCodes.createdAt))
+    .limit(1);
+  if (!note) return [{ to: input.from, scope: await smsScopeOf(tx, null) }];
+  return (await decisionCaps(tx, input.from, note)).caps;
 }
 
 /**

@@ -1,9 +1,8 @@
 import {
   APPROVE_WORDS,
-  decisionReply,
+  decisionCaps,
   deleteNote,
   entities,
-  getAncestry,
   lockSmsCaps,
   optIn,
   optOut,
@@ -82,12 +81,12 @@ export async function handleSmsCommand(
   if (verdict.status === 'decide') {
     const { note, actor } = verdict;
     const { entityId } = note;
-    scope = await smsScopeOf(tx, await getAncestry(tx, entityId));
     // The member's answer and the resident's reply take their cap locks together, before the
     // decision records the note's event (lockSmsCaps: cap locks in one sorted call, then sequence
     // rows). One after the other they deadlocked with an approval request to the same member.
-    const resident = await decisionReply(tx, note, command.approve ? 'approved' : 'rejected');
-    await lockSmsCaps(tx, [{ to: sms.from, scope }, ...(resident ? [resident] : [])]);
+    const decision = await decisionCaps(tx, sms.from, note);
+    scope = decision.scope;
+    await lockSmsCaps(tx, decision.caps);
     if (command.approve) await updateNote(tx, entityId, note.id, { approved: true }, actor, now);
     else await deleteNote(tx, entityId, note.id, actor, now);
     const [entity] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, entityId));

@@ -10,7 +10,7 @@ import {
 import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '../test/sms-pipeline';
 import { processInboundSms } from './sms.processor';
 
@@ -36,6 +36,8 @@ describe('SMS note decisions take the cap locks before the note event', () => {
   });
 
   const db = () => api.deps.database.db;
+  /** Five digits from the running number: with a three-digit prefix, a valid 8-digit Norwegian number. */
+  const digits = () => String(seq).padStart(5, '0');
 
   /** A note from an unknown number to orgA's code word: stored, waiting for the board. */
   async function pendingNote() {
@@ -44,7 +46,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
       .values({
         provider: 'generic',
         providerMessageId: `decision-${++seq}`,
-        from: `+479700000${seq}`,
+        from: `+47970${digits()}`,
         to: null,
         text: 'ORGA Venter på styret',
         raw: {},
@@ -143,7 +145,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
     'a member’s %s by SMS takes both numbers’ cap locks before the organization’s',
     async (word, decision) => {
       const note = await pendingNote();
-      const phone = `00479800000${seq}`;
+      const phone = `0047980${digits()}`;
       await db().update(users).set({ phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
       const code = await db().transaction((tx) =>
         issueApprovalCode(tx, { noteId: note.id, userId: world.users.moderator.id, phone }, new Date()),
@@ -176,4 +178,48 @@ describe('SMS note decisions take the cap locks before the note event', () => {
       expect(confirmation).toMatchObject({ kind: 'code_answer', to: phone, status: 'queued' });
     },
   );
+
+  it('a batch takes a later JA’s locks before its first note’s event (one transaction, no fallback)', async () => {
+    const pending = await pendingNote();
+    const phone = `0047990${digits()}`;
+    await db().update(users).set({ phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
+    const code = await db().transaction((tx) =>
+      issueApprovalCode(tx, { noteId: pending.id, userId: world.users.moderator.id, phone }, new Date()),
+    );
+    // A resident's note, then the member's JA, routed together by the first one's job.
+    const stored = await db()
+      .insert(smsMessages)
+      .values(
+        [
+          [`+47971${digits()}`, 'ORGA Ny melding i samme bunke'],
+          [`+${phone.slice(2)}`, `JA ${code}`],
+        ].map(([from, text]) => ({
+          provider: 'generic',
+          providerMessageId: `decision-${++seq}`,
+          from,
+          to: null,
+          text,
+          raw: {},
+        })),
+      )
+      .returning({ id: smsMessages.id });
+    const ids = stored.map((r) => r.id).sort((a, b) => a - b);
+    const warn = vi.spyOn(api.deps.logger, 'warn');
+    try {
+      await whileApprovalRequestLocks(
+        `sms-to:${phone}`,
+        (holder) =>
+          holder.query(`select pg_advisory_xact_lock(hashtext('sms-org:${world.entities.orgA.id}'))`),
+        () => processInboundSms(api.deps, ids[0]),
+      );
+      // Routed in the batch's own transaction: it never failed over to one message at a time.
+      expect(warn.mock.calls.filter(([, msg]) => String(msg).includes('one by one'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect((await db().select().from(smsMessages).where(eq(smsMessages.id, ids[1])))[0]?.status).toBe(
+      'code_reply',
+    );
+    expect((await db().select().from(notes).where(eq(notes.id, pending.id)))[0]?.approved).toBe(true);
+  });
 });

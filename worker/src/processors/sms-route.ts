@@ -2,6 +2,7 @@ import {
   anyOf,
   autoApproveNumbers,
   createSmsNotes,
+  decisionLocksOf,
   entities,
   getAncestries,
   lockSmsCaps,
@@ -156,6 +157,37 @@ interface PlainStep {
 type Step = NoteStep | PlainStep;
 
 /**
+ * The cap locks of every message the batch may send (`lockSmsCaps` inputs), from the readings and
+ * lookups alone: a note's reply, a help text, START's answer, and for JA/NEI the member's answer
+ * and the resident's reply (`decisionLocksOf`). More than is sent is harmless (a note sanitized to
+ * nothing sends no reply); each later queueing takes these again, which the transaction holds.
+ */
+async function capsOfBatch(
+  tx: Tx,
+  readings: readonly Reading[],
+  lookups: Lookups,
+): Promise<Pick<QueueSmsInput, 'to' | 'scope'>[]> {
+  const none = { entityId: null, organization: null };
+  const caps: Pick<QueueSmsInput, 'to' | 'scope'>[] = [];
+  for (const reading of readings) {
+    if (reading.kind === 'command') {
+      const { command, sender } = reading;
+      if (command.kind === 'start') caps.push({ to: sender, scope: none });
+      else if (command.kind === 'decide')
+        caps.push(...(await decisionLocksOf(tx, { from: sender, code: command.code })));
+      continue;
+    }
+    const { sender, codeWord, rest } = reading;
+    if (!sender) continue;
+    const entity = codeWord ? lookups.byWord.get(codeWord) : undefined;
+    const ancestry = entity ? (lookups.ancestries.get(entity.id) ?? null) : null;
+    if (!entity || !ancestry) caps.push({ to: sender, scope: none });
+    else if (rest) caps.push({ to: sender, scope: scopeOfChain(ancestry, lookups.scopeRows) });
+  }
+  return caps;
+}
+
+/**
  * Routes messages whose rows the caller holds locked (status `received`), in id order and in the
  * caller's transaction, with the outcome one `processInboundSms` each would have had: a command is
  * carried out after everything before it is written (so JA can approve a note from the same batch
@@ -177,13 +209,13 @@ export async function routeMessages(
   const outcomes = new Map<number, SmsOutcome>();
   let steps: Step[] = [];
 
+  // Every cap lock the batch may take, before its first event (lockSmsCaps: cap locks, then entity
+  // sequence rows, always): a flush records notes' events, and the replies of later flushes and
+  // the commands between them would otherwise lock after those.
+  await lockSmsCaps(tx, await capsOfBatch(tx, readings, lookups));
+
   const flush = async () => {
     const notes = steps.filter((s): s is NoteStep => 'note' in s);
-    // The replies' cap locks before the notes' events (lockSmsCaps: always in that order).
-    await lockSmsCaps(tx, [
-      ...notes.map((n) => ({ to: n.sender, scope: scopeOfChain(n.ancestry, lookups.scopeRows) })),
-      ...steps.flatMap((s) => (!('note' in s) && s.reply ? [s.reply] : [])),
-    ]);
     const made = await createSmsNotes(
       tx,
       notes.map((n) => n.note),
