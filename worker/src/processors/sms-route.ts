@@ -123,20 +123,17 @@ interface Finish {
   noteId?: number;
 }
 
-/** Writes the outcome of several messages in one statement. */
+/** Writes the outcome of several messages in one statement (one array parameter per column). */
 async function finish(tx: Tx, done: Finish[], now: Date): Promise<void> {
   if (done.length === 0) return;
-  const values = sql.join(
-    done.map(
-      (f) => sql`(${f.id}::int, ${f.status}::text, ${f.entityId ?? null}::int, ${f.noteId ?? null}::int)`,
-    ),
-    sql`, `,
-  );
+  const column = <T>(pick: (f: Finish) => T) => sql.param(done.map(pick));
   await tx.execute(sql`
     update sms_messages as m
     set status = v.status, entity_id = v.entity_id, note_id = v.note_id,
       processed_at = ${now.toISOString()}::timestamptz
-    from (values ${values}) as v(id, status, entity_id, note_id)
+    from unnest(${column((f) => f.id)}::int[], ${column((f) => f.status)}::text[],
+      ${column((f) => f.entityId ?? null)}::int[], ${column((f) => f.noteId ?? null)}::int[])
+      as v(id, status, entity_id, note_id)
     where m.id = v.id`);
 }
 
