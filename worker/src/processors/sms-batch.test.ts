@@ -11,6 +11,7 @@ import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/ap
 import { eq, inArray, like } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advisoryWaiters, takeSequenceRow, whileHolding } from '../test/lock-holder';
 import { waitFor } from '../test/sms-pipeline';
 import { processInboundSms, processInboundSmsBatch } from './sms.processor';
 
@@ -212,13 +213,7 @@ describe('SMS routing in batches', () => {
     // (uncommitted); then its database session dies, as when the worker's process or network does.
     const holder = new pg.Client({ connectionString: api.db.url });
     await holder.connect();
-    const waiting = async () =>
-      (
-        await holder.query(
-          `select pid from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
-        )
-      ).rows.map((r: { pid: number }) => r.pid);
+    const waiting = () => advisoryWaiters(holder);
     let job: Promise<unknown> | null = null;
     try {
       await holder.query('begin');
@@ -258,34 +253,15 @@ describe('SMS routing in batches', () => {
     const [id] = await stored(['+4796000009', 'ORGA Venter på styret']);
     const orgId = world.entities.orgA.id;
     // As `sms-pending-notify` does for a note of orgA: the organization's cap lock first, then (its
-    // sms.outboundQueued event) the sequence row of the note's entity.
-    const holder = new pg.Client({ connectionString: api.db.url });
-    await holder.connect();
-    let job: Promise<unknown> | null = null;
-    try {
-      await holder.query('begin');
-      await holder.query(`select pg_advisory_xact_lock(hashtext('sms-org:${orgId}'))`);
-      job = processInboundSms(api.deps, id);
-      await waitFor(async () => {
-        const { rows } = await holder.query(
-          `select pid from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
-        );
-        return rows.length > 0 ? rows : null;
-      });
-      // Routing waits for the cap lock without having taken the row: this does not wait (before the
-      // rule it did, and PostgreSQL broke the cycle after a second by failing one of the two).
-      await holder.query(
-        `insert into entity_sequences (entity_id, seq) values ($1, 1)
-         on conflict (entity_id) do update set seq = entity_sequences.seq + excluded.seq`,
-        [orgId],
-      );
-      await holder.query('commit');
-    } finally {
-      await holder.query('rollback').catch(() => undefined);
-      await holder.end();
-    }
-    expect(await job).toMatchObject({ status: 'routed' });
+    // sms.outboundQueued event) the sequence row of the note's entity. Routing waits for the cap
+    // lock without having taken the row, so the second step does not wait.
+    const job = await whileHolding(
+      api.db.url as string,
+      `sms-org:${orgId}`,
+      (holder) => takeSequenceRow(holder, orgId),
+      () => processInboundSms(api.deps, id),
+    );
+    expect(job).toMatchObject({ status: 'routed' });
   });
 
   it('routes every message of a job with several, in chunks of the batch size, each once', async () => {

@@ -9,9 +9,9 @@ import {
 } from '@oppslag/api/core';
 import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { waitFor } from '../test/sms-pipeline';
+import { takeSequenceRow, whileHolding } from '../test/lock-holder';
 import { processInboundSms } from './sms.processor';
 
 /**
@@ -60,53 +60,15 @@ describe('SMS note decisions take the cap locks before the note event', () => {
     return note;
   }
 
-  /** Pids of sessions waiting for an advisory lock. */
-  const advisoryWaiters = async (client: pg.Client) =>
-    (
-      await client.query(
-        `select pid from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
-      )
-    ).rows;
-
-  /**
-   * Runs `decide` while another session holds the lock `first` takes, as an approval request being
-   * queued does; once `decide` waits for it, that session goes on with `then` (which must not wait
-   * for `decide`) and commits.
-   */
-  async function whileApprovalRequestLocks(
+  /** The approval request's order: the organization's cap lock, then (its event) the note entity's sequence row. */
+  const orgThenSequence = (entityId: number) =>
+    [`sms-org:${world.entities.orgA.id}`, (holder: pg.Client) => takeSequenceRow(holder, entityId)] as const;
+  /** Runs `decide` while a second session plays the approval request (`whileHolding`). */
+  const whileApprovalRequestLocks = <T>(
     first: string,
     then: (holder: pg.Client) => Promise<unknown>,
-    decide: () => Promise<unknown>,
-  ) {
-    const holder = new pg.Client({ connectionString: api.db.url });
-    await holder.connect();
-    let decision: Promise<unknown> | null = null;
-    try {
-      await holder.query('begin');
-      await holder.query(`select pg_advisory_xact_lock(hashtext('${first}'))`);
-      decision = decide();
-      await waitFor(async () => ((await advisoryWaiters(holder)).length > 0 ? true : null));
-      await then(holder);
-      await holder.query('commit');
-    } finally {
-      await holder.query('rollback').catch(() => undefined);
-      await holder.end();
-    }
-    return decision;
-  }
-
-  /** The organization's cap lock, then (its sms.outboundQueued event) the note entity's sequence row. */
-  const orgThenSequence = (entityId: number) =>
-    [
-      `sms-org:${world.entities.orgA.id}`,
-      (holder: pg.Client) =>
-        holder.query(
-          `insert into entity_sequences (entity_id, seq) values ($1, 1)
-           on conflict (entity_id) do update set seq = entity_sequences.seq + excluded.seq`,
-          [entityId],
-        ),
-    ] as const;
+    decide: () => Promise<T>,
+  ) => whileHolding(api.db.url as string, first, then, decide);
 
   const reply = async (noteId: number, decision: string) =>
     (
