@@ -11,6 +11,7 @@ import {
   queueSmsBatch,
   type ScopeEntity,
   type SmsNoteInput,
+  type SmsScope,
   scopeColumns,
   scopeOfChain,
   type smsMessages,
@@ -37,6 +38,8 @@ type Reading =
   | { kind: 'command'; message: Message; sender: string; command: SmsCommand }
   | { kind: 'text'; message: Message; sender: string | null; codeWord: string; rest: string };
 
+type TextReading = Extract<Reading, { kind: 'text' }>;
+
 function read(message: Message): Reading {
   const sender = normalizeSender(message.from);
   // STOP, START and JA/NEI 4711 come before code words: they are answers, not notes.
@@ -50,7 +53,7 @@ function read(message: Message): Reading {
  * (a deleted entity keeps no code word), their ancestries and the entity rows the SMS scopes are
  * made of, and the senders' standing on those ancestries (active auto-approve entries, grants).
  */
-async function lookUp(tx: Tx, texts: Extract<Reading, { kind: 'text' }>[], now: Date) {
+async function lookUp(tx: Tx, texts: TextReading[], now: Date) {
   const words = [...new Set(texts.map((t) => t.codeWord).filter(Boolean))];
   const found = words.length
     ? await tx
@@ -153,6 +156,16 @@ interface PlainStep {
 }
 type Step = NoteStep | PlainStep;
 
+/** The scope of a reply about no entity (a help text, START's answer): the default caps only. */
+const NO_SCOPE: SmsScope = { entityId: null, organization: null };
+
+/** The entity a text's code word names and its ancestry; null for an unknown (or deleted) word. */
+function destinationOf(reading: TextReading, lookups: Lookups) {
+  const entity = reading.codeWord ? lookups.byWord.get(reading.codeWord) : undefined;
+  const ancestry = entity ? (lookups.ancestries.get(entity.id) ?? null) : null;
+  return entity && ancestry ? { entity, ancestry } : null;
+}
+
 /**
  * The cap locks of every message the batch may send (`lockSmsCaps` inputs), from the readings and
  * lookups alone: a note's reply, a help text, START's answer, and for JA/NEI the member's answer
@@ -164,22 +177,20 @@ async function capsOfBatch(
   readings: readonly Reading[],
   lookups: Lookups,
 ): Promise<Pick<QueueSmsInput, 'to' | 'scope'>[]> {
-  const none = { entityId: null, organization: null };
   const caps: Pick<QueueSmsInput, 'to' | 'scope'>[] = [];
   for (const reading of readings) {
     if (reading.kind === 'command') {
       const { command, sender } = reading;
-      if (command.kind === 'start') caps.push({ to: sender, scope: none });
+      if (command.kind === 'start') caps.push({ to: sender, scope: NO_SCOPE });
       else if (command.kind === 'decide')
         caps.push(...(await decisionLocksOf(tx, { from: sender, code: command.code })));
       continue;
     }
-    const { sender, codeWord, rest } = reading;
-    if (!sender) continue;
-    const entity = codeWord ? lookups.byWord.get(codeWord) : undefined;
-    const ancestry = entity ? (lookups.ancestries.get(entity.id) ?? null) : null;
-    if (!entity || !ancestry) caps.push({ to: sender, scope: none });
-    else if (rest) caps.push({ to: sender, scope: scopeOfChain(ancestry, lookups.scopeRows) });
+    if (!reading.sender) continue;
+    const destination = destinationOf(reading, lookups);
+    if (!destination) caps.push({ to: reading.sender, scope: NO_SCOPE });
+    else if (reading.rest)
+      caps.push({ to: reading.sender, scope: scopeOfChain(destination.ancestry, lookups.scopeRows) });
   }
   return caps;
 }
@@ -271,9 +282,8 @@ export async function routeMessages(
       continue;
     }
     const { sender, codeWord, rest } = reading;
-    const entity = codeWord ? lookups.byWord.get(codeWord) : undefined;
-    const ancestry = entity ? (lookups.ancestries.get(entity.id) ?? null) : null;
-    if (!entity || !ancestry) {
+    const destination = destinationOf(reading, lookups);
+    if (!destination) {
       steps.push({
         finish: { id, status: 'unknown_code_word' },
         outcome: { status: 'unknown_code_word' },
@@ -284,11 +294,14 @@ export async function routeMessages(
               kind: 'reply_help',
               to: sender,
               text: smsTexts(smsLanguageFor(sender)).help(codeWord.slice(0, 30)),
-              scope: { entityId: null, organization: null },
+              scope: NO_SCOPE,
             }
           : undefined,
       });
-    } else if (!sender) {
+      continue;
+    }
+    const { entity, ancestry } = destination;
+    if (!sender) {
       steps.push({
         finish: { id, status: 'invalid_sender', entityId: entity.id },
         outcome: { status: 'invalid_sender' },
