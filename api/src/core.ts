@@ -35,5 +35,6 @@ export * from './services/note.service';
 export * from './services/presence.service';
 export * from './services/reset-token.service';
 export * from './services/sms-approval.service';
+export * from './services/sms-inbound.service';
 export * from './services/sms-outbound.service';
 export * from './services/sms-texts';
