@@ -63,6 +63,29 @@ describe('FrameWriter', () => {
     expect(s.writes).toEqual(['a', 'b']);
   });
 
+  it('keeps holding while further messages come within a window, up to the longest hold', () => {
+    const writer = new FrameWriter(10, 30);
+    const s = fakeSocket();
+    writer.send(s.socket, frame('a'));
+    // A burst arriving one message every 8 ms: each within a window of the one before.
+    for (const [i, text] of ['b', 'c', 'd'].entries()) {
+      vi.advanceTimersByTime(i === 0 ? 1 : 8);
+      writer.send(s.socket, frame(text));
+    }
+    // 17 ms after 'b' was held: not flushed, since 'd' was held 1 ms ago.
+    vi.advanceTimersByTime(1);
+    expect(s.writes).toEqual(['a']);
+    vi.advanceTimersByTime(9);
+    expect(s.writes).toEqual(['a', 'bcd']);
+    // A burst that never pauses goes out when its first held message has waited the longest hold.
+    for (let t = 0; t < 29; t += 5) {
+      writer.send(s.socket, frame('e'));
+      vi.advanceTimersByTime(5);
+    }
+    expect(s.writes.length).toBe(3);
+    expect(s.writes[2]).toBe('eeeeee');
+  });
+
   it('writes at once when a window has passed since the last write, even before the timers ran', () => {
     const writer = new FrameWriter(10);
     const s = fakeSocket();
