@@ -182,7 +182,10 @@ export class FrameWriter {
     const now = Date.now();
     const quietFor = now - this.lastHeldAt;
     const heldFor = now - this.heldSince;
-    if (quietFor >= this.windowMs || heldFor >= this.maxHoldMs) return this.flush();
+    if (quietFor >= this.windowMs || heldFor >= this.maxHoldMs) {
+      this.flush();
+      return;
+    }
     this.flushTimer = unrefTimer(
       () => this.flushWhenQuiet(),
       Math.min(this.windowMs - quietFor, this.maxHoldMs - heldFor),
