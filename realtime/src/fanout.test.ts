@@ -128,15 +128,18 @@ describe('direct fan-out', () => {
     // Local broadcasts: the adapter's fan-out runs within each call, all inside one window.
     untyped(io.local.to(room)).emit('probe', { id: 'first' });
     untyped(io.local.to(room)).emit('probe', { id: 'second' });
+    // The first two go out at once; the third is held.
+    expect(conn.transport.writable).toBe(true);
+    untyped(io.local.to(room)).emit('probe', { id: 'third' });
     // Held: the transport is not writable, so engine.io keeps what it is given for the socket.
     expect(conn.transport.writable).toBe(false);
     conn.write('2["probe",{"id":"engine"}]');
     expect(conn.writeBuffer).toHaveLength(1);
     // A broadcast after that goes behind it, through engine.io.
-    untyped(io.local.to(room)).emit('probe', { id: 'third' });
+    untyped(io.local.to(room)).emit('probe', { id: 'fourth' });
     expect(conn.writeBuffer).toHaveLength(2);
-    await vi.waitFor(() => expect(seen).toHaveLength(4));
-    expect(seen).toEqual(['first', 'second', 'engine', 'third']);
+    await vi.waitFor(() => expect(seen).toHaveLength(5));
+    expect(seen).toEqual(['first', 'second', 'third', 'engine', 'fourth']);
     expect(conn.transport.writable).toBe(true);
     screen.close();
   });
@@ -146,12 +149,16 @@ describe('direct fan-out', () => {
     const seen = probes(screen);
     const gone = new Promise((resolve) => screen.once('disconnect', resolve));
     const room = rooms.display(w.entities.displayA.id);
+    const transport = (serverSocketOf(screen).conn as unknown as { transport: { writable: boolean } })
+      .transport;
     untyped(io.local.to(room)).emit('probe', { id: 'event' });
+    untyped(io.local.to(room)).emit('probe', { id: 'next event' });
     untyped(io.local.to(room)).emit('probe', { id: 'last event' });
+    expect(transport.writable).toBe(false);
     // As `push` does after an `entity.deleted` or a regenerated key: the screen is disconnected.
     io.local.in(room).disconnectSockets(true);
     await gone;
-    expect(seen).toEqual(['event', 'last event']);
+    expect(seen).toEqual(['event', 'next event', 'last event']);
   });
 
   it('keeps the offset a recovering client resumes from on the directly written frame', async () => {

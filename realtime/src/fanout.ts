@@ -12,9 +12,9 @@
  *
  * What is left is the kernel: one write syscall per screen per message (on loopback it also runs
  * the receiver's side). So messages to one socket that follow each other within `COALESCE_MS`
- * are written together: the first goes out at once (an isolated change is not delayed), a further
- * one to a socket written while the writes go on (the last of them less than a window ago) is
- * held, and the held frames go out in one write per socket once a window passes with nothing more
+ * are written together: the first two go out at once (an isolated change is not delayed, nor one
+ * that makes two messages), a further one to a socket written twice while the writes go on (the
+ * last of them less than a window ago) is held, and the held frames go out in one write per socket once a window passes with nothing more
  * held, and at most `MAX_HOLD_MS` after the first of them. The window slides because a burst's
  * messages reach the gateway one job at a time, each after the previous job's round trip to
  * Redis: at 10,000 screens holding a message for all of them takes 10–17 ms, so the next one came
@@ -90,15 +90,21 @@ function directTarget(socket: RecipientSocket): TcpSocket | null {
 }
 
 /**
- * The direct writes of one adapter, with the coalescing window. A socket written in the last
- * window or two is "recent": a further message to it is held, and the held frames go out together
- * once `windowMs` passes with nothing more held, or `maxHoldMs` after the first of them was held.
- * Once a whole window passes without a write, every socket is forgotten (nothing is kept per
- * socket between bursts).
+ * The direct writes of one adapter, with the coalescing window. A socket written twice while the
+ * writes go on (each less than a window after the last write) is in a burst: a further message to
+ * it is held, and the held frames go out together once `windowMs` passes with nothing more held,
+ * or `maxHoldMs` after the first of them was held. Once a whole window passes without a write,
+ * every socket is forgotten (nothing is kept per socket between bursts).
+ *
+ * Twice, not once: one event often makes two messages to a screen close together (an alert raised
+ * and cleared, a change right after a room sync), and holding the second of those delayed a single
+ * change by a window (the 1,000-screen p99 was set by such writes); a burst's third message on is
+ * held, which keeps the burst's shared writes.
  */
 export class FrameWriter {
-  /** Sockets written lately: a further message to them is held. */
+  /** Sockets written once lately, and those written again since: a further message to these is held. */
   private readonly recent = new Set<RecipientSocket>();
+  private readonly inBurst = new Set<RecipientSocket>();
   /** Held sockets and their frames, in order; their transports are marked not writable. */
   private held = new Map<RecipientSocket, Buffer[]>();
   private flushTimer: NodeJS.Timeout | null = null;
@@ -117,17 +123,22 @@ export class FrameWriter {
 
   /**
    * Whether a further message to this socket is held. Only while the writes go on: once a whole
-   * window has passed since the last one, no socket is recent any more, also when the timer that
-   * forgets them has not run yet (a long fan-out loop blocks timers; a change that comes a window
-   * after it was held by up to one more window before).
+   * window has passed since the last one, no socket is in a burst any more, also when the timer
+   * that forgets them has not run yet (a long fan-out loop blocks timers; a change that comes a
+   * window after it was held by up to one more window before).
    */
-  private isRecent(socket: RecipientSocket): boolean {
+  private isInBurst(socket: RecipientSocket): boolean {
     if (this.recent.size === 0) return false;
     if (Date.now() - this.lastWriteAt >= this.windowMs) {
-      this.recent.clear();
+      this.forget();
       return false;
     }
-    return this.recent.has(socket);
+    return this.inBurst.has(socket);
+  }
+
+  private forget(): void {
+    this.recent.clear();
+    this.inBurst.clear();
   }
 
   /** Sends a pre-encoded frame to a socket, now or at the flush; false: it must go the ordinary way. */
@@ -150,7 +161,7 @@ export class FrameWriter {
     const transport = socket.client.conn.transport;
     // Held only when engine.io has no send in flight (its own write callback would make the
     // transport writable again under us); otherwise written now, which keeps order as well.
-    if (transport.writable && this.isRecent(socket)) {
+    if (transport.writable && this.isInBurst(socket)) {
       this.held.set(socket, [frame]);
       transport.writable = false;
       this.lastHeldAt = Date.now();
@@ -213,6 +224,8 @@ export class FrameWriter {
     // the missed broadcasts from the adapter).
     if (conn.readyState === 'open' && ws?.readyState === WS_OPEN && ws._socket) {
       ws._socket.write(joined);
+      // A socket that had frames held is in a burst: its next message is held as well.
+      this.recent.add(socket);
       this.wrote(socket);
     }
     conn.transport.writable = true;
@@ -221,7 +234,8 @@ export class FrameWriter {
   }
 
   private wrote(socket: RecipientSocket): void {
-    this.recent.add(socket);
+    if (this.recent.has(socket)) this.inBurst.add(socket);
+    else this.recent.add(socket);
     this.lastWriteAt = Date.now();
     this.wroteSinceCheck = true;
     this.quietTimer ??= unrefTimer(() => this.checkQuiet(), this.windowMs);
@@ -233,7 +247,7 @@ export class FrameWriter {
     if (this.wroteSinceCheck) {
       this.wroteSinceCheck = false;
       this.quietTimer = unrefTimer(() => this.checkQuiet(), this.windowMs);
-    } else this.recent.clear();
+    } else this.forget();
   }
 }
 
