@@ -14,8 +14,9 @@
  * the receiver's side). So messages to one socket that follow each other within `COALESCE_MS`
  * are written together: the first two go out at once (an isolated change is not delayed, nor one
  * that makes two messages), a further one to a socket written twice while the writes go on (the
- * last of them less than a window ago) is held, and the held frames go out in one write per socket once a window passes with nothing more
- * held, and at most `MAX_HOLD_MS` after the first of them. The window slides because a burst's
+ * last of them less than a window ago) is held, and the held frames go out in one write per
+ * socket once a window passes with nothing more held, and at most `MAX_HOLD_MS` after the first
+ * of them. The window slides because a burst's
  * messages reach the gateway one job at a time, each after the previous job's round trip to
  * Redis: at 10,000 screens holding a message for all of them takes 10–17 ms, so the next one came
  * just after a fixed window closed, and each flush carried one message (measured: 1.2–1.6 frames
