@@ -16,11 +16,11 @@
  * that makes two messages), a further one to a socket written twice while the writes go on (the
  * last of them less than a window ago) is held, and the held frames go out in one write per
  * socket once a window passes with nothing more held, and at most `MAX_HOLD_MS` after the first
- * of them. The window slides because a burst's
- * messages reach the gateway one job at a time, each after the previous job's round trip to
- * Redis: at 10,000 screens holding a message for all of them takes 10–17 ms, so the next one came
- * just after a fixed window closed, and each flush carried one message (measured: 1.2–1.6 frames
- * per write); while they keep coming they now share the flush.
+ * of them. The window slides because a burst's messages reach the gateway one job at a time,
+ * each after the previous job's round trip to Redis: at 10,000 screens holding a message for all
+ * of them takes 10–17 ms, so the next one came just after a fixed window closed, and each flush
+ * carried one message (measured: 1.2–1.6 frames per write); while they keep coming they now share
+ * the flush.
  *
  * Order (the rule every path here keeps: a socket gets its messages in the order they were sent):
  * - engine.io hands everything it sends to `ws` synchronously, and `ws` (per-message deflate off)
