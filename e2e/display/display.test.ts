@@ -119,9 +119,12 @@ describe('display player on the real stack', () => {
     expect(await page.getByTestId('code-word').textContent()).toBe('SOLBAKKEN');
     expect(await page.getByTestId('departure').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('weather-day').count()).toBe(3);
-    expect(await page.locator('[data-widget="banner"] [data-image-status="loaded"]').count()).toBeGreaterThan(
-      0,
-    );
+    // The banner's image loads after the content is shown: waited for, not counted at once.
+    await expect
+      .poll(() => page.locator('[data-widget="banner"] [data-image-status="loaded"]').count(), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('connection').getAttribute('data-online')).toBe('true');
   });
 
