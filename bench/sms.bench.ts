@@ -111,19 +111,24 @@ async function ioFloor(deps: AppDeps, requests: OpenRequest[], rate: number, war
         return;
       }
       const msg = JSON.parse(body) as { id: string; from: string; to: string; text: string };
-      const now = new Date();
-      await receiveInboundSms(
-        deps.database.db,
-        {
-          provider: 'generic',
-          providerMessageId: msg.id,
-          from: msg.from,
-          to: msg.to,
-          text: msg.text,
-          raw: msg,
-        },
-        now,
-      );
+      try {
+        await receiveInboundSms(
+          deps.database.db,
+          {
+            provider: 'generic',
+            providerMessageId: msg.id,
+            from: msg.from,
+            to: msg.to,
+            text: msg.text,
+            raw: msg,
+          },
+          new Date(),
+        );
+      } catch {
+        // Counted as a failure of the floor's run (its figure is then not valid).
+        res.writeHead(500).end();
+        return;
+      }
       void deps.redis.publish(channel, '1');
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"received":true}');
