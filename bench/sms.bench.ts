@@ -6,7 +6,6 @@
 // meanwhile (the routing backlog drain is bench/sms-drain.bench.ts). Then SMS-to-screen: webhook →
 // note.created at a connected display socket through the whole back end (API, worker, relay,
 // gateway), sequential SMS.
-import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +18,7 @@ import {
   encodeDisplayId,
   receiveInboundSms,
   redisOutboxPublisher,
+  verifyStandardWebhook,
 } from '@oppslag/api/core';
 import { createEntity, genericWebhook, startTestApi } from '@oppslag/api/testing';
 import { nextEvent, startTestStack } from '@oppslag/stack/testing';
@@ -89,24 +89,25 @@ async function postgresCpuSeconds(db: Db): Promise<number> {
 
 /**
  * A second floor: the webhook's own I/O without the API around it. A bare `http` server in this
- * process reads the body, checks its Standard Webhooks HMAC-SHA256 (node:crypto), stores the
- * message with the webhook's one statement (`receiveInboundSms`, on the API's pool), publishes the
- * commit signal on the API's Redis and answers: the HTTP exchange, the hash, the statement's round
- * trip and the PUBLISH that no handler of this webhook can do without. What the API costs above it
- * is the framework's (Koa, the router, the middleware, validation, metrics).
+ * process reads the body, checks its Standard Webhooks signature (the API's own
+ * `verifyStandardWebhook`), stores the message with the webhook's one statement
+ * (`receiveInboundSms`, on the API's pool), publishes the commit signal on the API's Redis and
+ * answers: the HTTP exchange, the hash, the statement's round trip and the PUBLISH that no handler
+ * of this webhook can do without. What the API costs above it is the framework's (Koa, the router,
+ * the middleware, validation, metrics).
  */
 async function ioFloor(deps: AppDeps, requests: OpenRequest[], rate: number, warmupCount: number) {
-  const key = createSecretKey(Buffer.from(SECRET, 'utf8'));
   const channel = `${deps.config.redisPrefix}:io-floor`;
+  const header = (req: http.IncomingMessage, name: string) => req.headers[name] as string | undefined;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const id = String(req.headers['webhook-id']);
-      const expected = `v1,${createHmac('sha256', key).update(`${id}.${req.headers['webhook-timestamp']}.${body}`).digest('base64')}`;
-      const given = Buffer.from(String(req.headers['webhook-signature']));
-      if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) {
+      // The API's own check (the key kept as a KeyObject), without the route around it.
+      const signed = { id: header(req, 'webhook-id'), timestamp: header(req, 'webhook-timestamp') };
+      const signature = header(req, 'webhook-signature');
+      if (verifyStandardWebhook(SECRET, { ...signed, signature }, body, new Date()) !== 'ok') {
         res.writeHead(403).end();
         return;
       }

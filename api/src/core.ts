@@ -16,6 +16,7 @@ export * from './lib/outbox-signal';
 export * from './lib/redis-claim';
 export * from './lib/shutdown';
 export { DISPLAY_AUDIENCE, USER_AUDIENCE } from './lib/tokens';
+export * from './lib/webhook-signatures';
 export * from './presenters/alert.presenter';
 export * from './presenters/asset.presenter';
 export * from './presenters/note.presenter';

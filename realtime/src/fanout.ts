@@ -226,17 +226,17 @@ export class FrameWriter {
     if (conn.readyState === 'open' && ws?.readyState === WS_OPEN && ws._socket) {
       ws._socket.write(joined);
       // A socket that had frames held is in a burst: its next message is held as well.
-      this.recent.add(socket);
-      this.wrote(socket);
+      this.wrote(socket, true);
     }
     conn.transport.writable = true;
     // engine.io flushes what it was given meanwhile, after the frames.
     conn.transport.emit('ready');
   }
 
-  private wrote(socket: RecipientSocket): void {
-    if (this.recent.has(socket)) this.inBurst.add(socket);
-    else this.recent.add(socket);
+  /** A socket was written: once is recent, twice (or after a hold, `inBurst`) is a burst. */
+  private wrote(socket: RecipientSocket, inBurst = false): void {
+    if (inBurst || this.recent.has(socket)) this.inBurst.add(socket);
+    this.recent.add(socket);
     this.lastWriteAt = Date.now();
     this.wroteSinceCheck = true;
     this.quietTimer ??= unrefTimer(() => this.checkQuiet(), this.windowMs);

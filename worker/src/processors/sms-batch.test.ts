@@ -11,6 +11,7 @@ import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/ap
 import { eq, inArray, like } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeInboundSms } from '../test/inbound-sms';
 import { advisoryWaiters, takeSequenceRow, whileHolding } from '../test/lock-holder';
 import { waitFor } from '../test/sms-pipeline';
 import { processInboundSms, processInboundSmsBatch } from './sms.processor';
@@ -23,7 +24,6 @@ import { processInboundSms, processInboundSmsBatch } from './sms.processor';
 describe('SMS routing in batches', () => {
   let api: TestApi;
   let world: World;
-  let seq = 0;
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -42,22 +42,7 @@ describe('SMS routing in batches', () => {
 
   const db = () => api.deps.database.db;
   /** Stored inbound messages, as the webhook leaves them for their jobs; ids in this order. */
-  const stored = async (...messages: [from: string, text: string][]) => {
-    const rows = await db()
-      .insert(smsMessages)
-      .values(
-        messages.map(([from, text]) => ({
-          provider: 'generic',
-          providerMessageId: `batch-${++seq}`,
-          from,
-          to: null,
-          text,
-          raw: {},
-        })),
-      )
-      .returning({ id: smsMessages.id });
-    return rows.map((r) => r.id).sort((a, b) => a - b);
-  };
+  const stored = (...messages: [from: string, text: string][]) => storeInboundSms(db(), ...messages);
   const messages = async (ids: number[]) =>
     (await db().select().from(smsMessages).where(inArray(smsMessages.id, ids))).sort((a, b) => a.id - b.id);
   const replies = async (ids: number[]) =>

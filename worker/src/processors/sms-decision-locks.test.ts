@@ -11,6 +11,7 @@ import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/ap
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storeInboundSms } from '../test/inbound-sms';
 import { takeSequenceRow, whileHolding } from '../test/lock-holder';
 import { processInboundSms } from './sms.processor';
 
@@ -36,27 +37,17 @@ describe('SMS note decisions take the cap locks before the note event', () => {
   });
 
   const db = () => api.deps.database.db;
-  /** Five digits from the running number: with a three-digit prefix, a valid 8-digit Norwegian number. */
-  const digits = () => String(seq).padStart(5, '0');
+  /** Five digits of a new running number: with a three-digit prefix, a valid 8-digit Norwegian number. */
+  const digits = () => String(++seq).padStart(5, '0');
 
   /** A note from an unknown number to orgA's code word: stored, waiting for the board. */
   async function pendingNote() {
-    const [message] = await db()
-      .insert(smsMessages)
-      .values({
-        provider: 'generic',
-        providerMessageId: `decision-${++seq}`,
-        from: `+47970${digits()}`,
-        to: null,
-        text: 'ORGA Venter på styret',
-        raw: {},
-      })
-      .returning({ id: smsMessages.id });
-    expect(await processInboundSms(api.deps, message.id)).toMatchObject({
+    const [message] = await storeInboundSms(db(), [`+47970${digits()}`, 'ORGA Venter på styret']);
+    expect(await processInboundSms(api.deps, message)).toMatchObject({
       status: 'routed',
       approved: false,
     });
-    const [note] = await db().select().from(notes).where(eq(notes.smsMessageId, message.id));
+    const [note] = await db().select().from(notes).where(eq(notes.smsMessageId, message));
     return note;
   }
 
@@ -112,17 +103,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
       const code = await db().transaction((tx) =>
         issueApprovalCode(tx, { noteId: note.id, userId: world.users.moderator.id, phone }, new Date()),
       );
-      const [answer] = await db()
-        .insert(smsMessages)
-        .values({
-          provider: 'generic',
-          providerMessageId: `decision-${++seq}`,
-          from: `+${phone.slice(2)}`,
-          to: null,
-          text: `${word} ${code}`,
-          raw: {},
-        })
-        .returning({ id: smsMessages.id });
+      const [answer] = await storeInboundSms(db(), [`+${phone.slice(2)}`, `${word} ${code}`]);
       // An approval request to the same member: the member's number first, then the organization
       // (numbers before organizations, lockSmsCaps). Before the rule the answer held the organization
       // (from the resident's reply) and the note's sequence row while it waited for the member's number.
@@ -130,13 +111,13 @@ describe('SMS note decisions take the cap locks before the note event', () => {
         `sms-to:${phone}`,
         (holder) =>
           holder.query(`select pg_advisory_xact_lock(hashtext('sms-org:${world.entities.orgA.id}'))`),
-        () => processInboundSms(api.deps, answer.id),
+        () => processInboundSms(api.deps, answer),
       );
       expect(await reply(note.id, decision)).toMatchObject({ kind: `reply_${decision}`, status: 'queued' });
       const [confirmation] = await db()
         .select()
         .from(smsOutbound)
-        .where(eq(smsOutbound.idempotencyKey, `reply:${answer.id}`));
+        .where(eq(smsOutbound.idempotencyKey, `reply:${answer}`));
       expect(confirmation).toMatchObject({ kind: 'code_answer', to: phone, status: 'queued' });
     },
   );
@@ -149,23 +130,11 @@ describe('SMS note decisions take the cap locks before the note event', () => {
       issueApprovalCode(tx, { noteId: pending.id, userId: world.users.moderator.id, phone }, new Date()),
     );
     // A resident's note, then the member's JA, routed together by the first one's job.
-    const stored = await db()
-      .insert(smsMessages)
-      .values(
-        [
-          [`+47971${digits()}`, 'ORGA Ny melding i samme bunke'],
-          [`+${phone.slice(2)}`, `JA ${code}`],
-        ].map(([from, text]) => ({
-          provider: 'generic',
-          providerMessageId: `decision-${++seq}`,
-          from,
-          to: null,
-          text,
-          raw: {},
-        })),
-      )
-      .returning({ id: smsMessages.id });
-    const ids = stored.map((r) => r.id).sort((a, b) => a - b);
+    const ids = await storeInboundSms(
+      db(),
+      [`+47971${digits()}`, 'ORGA Ny melding i samme bunke'],
+      [`+${phone.slice(2)}`, `JA ${code}`],
+    );
     const warn = vi.spyOn(api.deps.logger, 'warn');
     try {
       await whileApprovalRequestLocks(

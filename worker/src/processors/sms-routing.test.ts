@@ -13,6 +13,7 @@ import {
 import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeInboundSms } from '../test/inbound-sms';
 import { processInboundSms } from './sms.processor';
 
 /**
@@ -29,7 +30,6 @@ describe('SMS routing (processInboundSms)', () => {
   let api: TestApi;
   let world: World;
   let notified = 0;
-  let seq = 0;
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -82,13 +82,7 @@ describe('SMS routing (processInboundSms)', () => {
 
   const db = () => api.deps.database.db;
   /** A stored inbound message, as the webhook leaves it for the sms job. */
-  const stored = async (from: string, text: string) => {
-    const [row] = await db()
-      .insert(smsMessages)
-      .values({ provider: 'generic', providerMessageId: `routing-${++seq}`, from, to: null, text, raw: {} })
-      .returning({ id: smsMessages.id });
-    return row.id;
-  };
+  const stored = async (from: string, text: string) => (await storeInboundSms(db(), [from, text]))[0];
   const route = async (from: string, text: string) => {
     const id = await stored(from, text);
     return { id, outcome: await processInboundSms(api.deps, id) };

@@ -12,6 +12,7 @@ import {
 } from '@oppslag/api/testing';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeInboundSms } from '../test/inbound-sms';
 import { startSmsPipeline, waitFor } from '../test/sms-pipeline';
 import { processInboundSms } from './sms.processor';
 
@@ -202,13 +203,8 @@ describe('SMS → note (webhook, sms job, note, notifications)', () => {
   });
 
   /** A stored inbound message, as the webhook leaves it for the sms job. */
-  const stored = async (from: string, text: string) => {
-    const [row] = await api.deps.database.db
-      .insert(smsMessages)
-      .values({ provider: 'generic', providerMessageId: `direct-${++seq}`, from, to: null, text, raw: {} })
-      .returning({ id: smsMessages.id });
-    return row.id;
-  };
+  const stored = async (from: string, text: string) =>
+    (await storeInboundSms(api.deps.database.db, [from, text]))[0];
   const rowOf = async (id: number) =>
     (await api.deps.database.db.select().from(smsMessages).where(eq(smsMessages.id, id)))[0];
 
