@@ -53,6 +53,9 @@ describe('serving the built web apps', () => {
 
   it('serves the player under /display with its own fallback', async () => {
     expect((await get('/display')).status).toBe(302);
+    expect((await get('/display')).headers.get('location')).toBe('/display/');
+    // The query (the screen's language) survives the trailing-slash redirect.
+    expect((await get('/display?lang=en')).headers.get('location')).toBe('/display/?lang=en');
     expect((await get('/display/')).text).toBe('<html>display</html>');
     expect((await get('/display/some/route')).text).toBe('<html>display</html>');
     const asset = await get('/display/assets/main-abc123.js');

@@ -45,7 +45,9 @@ export function serveWebApps(mounts: WebMount[]): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || SERVER_PATHS.test(ctx.path)) return next();
     const mount = ordered.find((m) => ctx.path === m.prefix || ctx.path.startsWith(`${m.prefix}/`));
     if (!mount) return next();
-    if (mount.prefix && ctx.path === mount.prefix) return ctx.redirect(`${mount.prefix}/`);
+    // The query string stays: a kiosk's start URL may be /display?lang=en.
+    if (mount.prefix && ctx.path === mount.prefix)
+      return ctx.redirect(`${mount.prefix}/${ctx.querystring ? `?${ctx.querystring}` : ''}`);
     let rel: string;
     try {
       rel = decodeURIComponent(ctx.path.slice(mount.prefix.length));
