@@ -15,6 +15,7 @@ import {
   loadConfig,
   lockDataDir,
   onShutdown,
+  orExit,
   RedisPrefixTakenError,
   SHUTDOWN_TIMEOUT_MS,
   seedDemo,
@@ -31,7 +32,7 @@ const say = (msg: string) => process.stdout.write(`[oppslag] ${msg}\n`);
 
 // Embedded PGlite: refuse at once (before building anything) when DATA_DIR is another process's.
 {
-  const early = loadConfig();
+  const early = orExit(loadConfig);
   try {
     if (!early.databaseUrl) lockDataDir(early.dataDir, 'npm start');
   } catch (err) {

@@ -3,7 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FEATURE_SET_NAMES } from '@oppslag/common';
 import { z } from 'zod';
+import {
+  ConfigError,
+  MIN_JWT_SECRET_LENGTH,
+  type ProductionSettings,
+  productionProblems,
+} from './config-checks';
 import { STRONG_PASSWORD_COST, TEST_PASSWORD_COST } from './lib/password-cost';
+
+export { BUILT_IN_JWT_SECRETS, ConfigError, orExit } from './config-checks';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -11,7 +19,12 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('oppslag'),
-  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET: z
+    .string()
+    .min(MIN_JWT_SECRET_LENGTH, {
+      error: `must be at least ${MIN_JWT_SECRET_LENGTH} characters; generate one with \`openssl rand -base64 48\``,
+    })
+    .optional(),
   JWT_KEY_ID: z.string().min(1).max(32).default('k1'),
   /** Earlier signing keys kept for verification during a rotation: `kid:secret,kid:secret`. */
   JWT_PREVIOUS_SECRETS: z.string().optional(),
@@ -85,17 +98,54 @@ function persistedSecret(dataDir: string, name: string): string {
   }
 }
 
-/** Reads configuration from the environment; throws with a clear message on bad values. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+const PRODUCTION_KEYS = [
+  'DEMO_DATA',
+  'SMS_PROVIDER',
+  'PUBLIC_URL',
+  'JWT_SECRET',
+  'PASSWORD_HASH_COST',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'SVEVE_USER',
+  'SVEVE_PASSWORD',
+] as const satisfies readonly (keyof ProductionSettings & keyof typeof envSchema.shape)[];
+
+/** The settings production checks, each as parsed (default applied) or, when malformed, as given. */
+function productionSettings(env: Record<string, string | undefined>): ProductionSettings {
+  const pick = (key: (typeof PRODUCTION_KEYS)[number]) => {
+    const field = envSchema.shape[key].safeParse(env[key]);
+    return field.success ? field.data : env[key];
+  };
+  return {
+    DEMO_DATA: pick('DEMO_DATA') ?? '',
+    SMS_PROVIDER: pick('SMS_PROVIDER') ?? '',
+    PUBLIC_URL: pick('PUBLIC_URL'),
+    JWT_SECRET: pick('JWT_SECRET'),
+    PASSWORD_HASH_COST: pick('PASSWORD_HASH_COST') ?? '',
+    TWILIO_ACCOUNT_SID: pick('TWILIO_ACCOUNT_SID'),
+    TWILIO_AUTH_TOKEN: pick('TWILIO_AUTH_TOKEN'),
+    SVEVE_USER: pick('SVEVE_USER'),
+    SVEVE_PASSWORD: pick('SVEVE_PASSWORD'),
+  };
+}
+
+/**
+ * Reads configuration from the environment. Malformed values, and in production (NODE_ENV) unsafe
+ * ones (config-checks.ts), throw one ConfigError listing every problem by its variable.
+ */
+export function loadConfig(input: NodeJS.ProcessEnv = process.env) {
+  // An empty variable counts as unset (compose's `${VAR:-}` and k8s' empty values pass "").
+  const env = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${issues}`);
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const problems = issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`);
+  if ((parsed.success ? parsed.data.NODE_ENV : env.NODE_ENV) === 'production') {
+    const malformed = new Set(issues.map((i) => String(i.path[0])));
+    problems.push(...productionProblems(productionSettings(env), malformed));
   }
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && e.PASSWORD_HASH_COST !== 'strong')
-    throw new Error('Invalid configuration: PASSWORD_HASH_COST: only "strong" is allowed in production');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const port = e.PORT;

@@ -2,7 +2,7 @@
 // signalled to the worker's outbox relay over Redis; its sweep covers any lost signal.
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, orExit } from './config';
 import { closeDeps, createDeps, openRedis } from './infra';
 import { createClosableServer, LISTEN_BACKLOG } from './lib/http-server';
 import { createLogger } from './lib/logger';
@@ -11,7 +11,7 @@ import { onShutdown } from './lib/shutdown';
 import { builtWebApps, serveWebApps } from './middleware/static-web';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const config = loadConfig();
+const config = orExit(loadConfig, 'api');
 const logger = createLogger(config.logLevel, 'api');
 const redis = openRedis(config, logger);
 const outbox = createOutboxSignal(redisOutboxPublisher(redis, config.redisPrefix));

@@ -1,11 +1,11 @@
 // The realtime process: the Socket.IO gateway at /socket.io (and /healthz, /readyz) on PORT,
 // consuming the `events` queue. Run as many as needed; the Redis adapter shares rooms.
-import { closeDeps, createDeps, createLogger, loadConfig, onShutdown } from '@oppslag/api/core';
+import { closeDeps, createDeps, createLogger, loadConfig, onShutdown, orExit } from '@oppslag/api/core';
 import { createClosableServer, healthRoutes, LISTEN_BACKLOG } from '@oppslag/api/http';
 import Koa from 'koa';
 import { startRealtime } from './server';
 
-const config = loadConfig();
+const config = orExit(loadConfig, 'realtime');
 const logger = createLogger(config.logLevel, 'realtime');
 const deps = await createDeps(config, { logger });
 const health = new Koa();

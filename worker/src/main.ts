@@ -1,11 +1,11 @@
 // The worker process: outbox relay plus every BullMQ processor, with /healthz and /readyz on PORT.
 import { createServer } from 'node:http';
-import { closeDeps, createDeps, createLogger, loadConfig, onShutdown } from '@oppslag/api/core';
+import { closeDeps, createDeps, createLogger, loadConfig, onShutdown, orExit } from '@oppslag/api/core';
 import { healthRoutes, LISTEN_BACKLOG } from '@oppslag/api/http';
 import Koa from 'koa';
 import { startWorkerRuntime } from './runtime';
 
-const config = loadConfig();
+const config = orExit(loadConfig, 'worker');
 const logger = createLogger(config.logLevel, 'worker');
 const deps = await createDeps(config, { logger });
 // The runtime's relay subscribes to deps.outbox, so a write made by this process (e.g. a note from

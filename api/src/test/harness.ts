@@ -33,6 +33,18 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
  */
 export const testDbDriver = () => (process.env.TEST_DB_DRIVER ?? 'pg') as 'pg' | 'pglite';
 
+/**
+ * What a test server asked to run as production (NODE_ENV=production) gets unless its env says
+ * otherwise: settings production accepts (config-checks.ts), pointing nowhere real.
+ */
+export const PRODUCTION_TEST_ENV: Readonly<Record<string, string>> = {
+  PUBLIC_URL: 'https://oppslag.example.test',
+  DEMO_DATA: 'false',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC-test',
+  TWILIO_AUTH_TOKEN: 'test-token',
+};
+
 export interface TestDatabase {
   database: Database;
   url?: string;
@@ -234,6 +246,7 @@ export async function createTestBackend(opts: {
     PORT: '0',
     // Test worlds hash several passwords each; production keeps the strong default.
     PASSWORD_HASH_COST: 'test',
+    ...(opts.env?.NODE_ENV === 'production' ? PRODUCTION_TEST_ENV : {}),
     ...opts.env,
   });
   let fixedNow: Date | null = null;
