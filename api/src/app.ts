@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { userAuth } from './middleware/auth';
 import { errorMiddleware } from './middleware/errors';
 import { httpMetrics } from './middleware/metrics';
+import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { rejectUnstorableText } from './middleware/storable-text';
 import { displayContentPoll } from './routes/display/display-content.poll';
@@ -23,6 +24,11 @@ export function createApp(deps: AppDeps): Koa {
   // addresses those proxies appended, so a client cannot pick the IP the per-IP rate limits count.
   const hops = deps.config.trustProxy;
   const app = new Koa({ proxy: hops > 0, maxIpsCount: Math.max(hops, 1) });
+  // An error escaping every middleware goes to the app's logger (redacted), not Koa's console.error.
+  app.silent = true;
+  app.on('error', (err: unknown) => deps.logger.error({ err }, 'unhandled error'));
+  // First of all: the request id and the access line cover every answer, polls included.
+  app.use(requestLog(deps.logger));
   // Polls of unchanged display content, answered before the general middleware (same headers).
   app.use(displayContentPoll(deps));
   app.use(httpMetrics);

@@ -7,4 +7,5 @@ export * from './test/fakes/met.fake';
 export * from './test/fakes/sms.fake';
 export * from './test/fixtures';
 export * from './test/harness';
+export * from './test/log-capture';
 export * from './test/redis-server';

@@ -102,6 +102,8 @@ export const errorBodySchema = z.object({
     message: z.string(),
     fields: z.array(fieldErrorSchema).optional(),
     details: z.unknown().optional(),
+    /** The request's id (its `X-Request-Id`), named in the logs' lines for it: a user's error reference. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { WebMount } from '@oppslag/api/http';
 import { createTestBackend, jsonRequester, type TestApi } from '@oppslag/api/testing';
+import type { Logger } from 'pino';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
 import { type Composed, composeServer } from './compose';
 
@@ -26,6 +27,8 @@ export async function startTestStack(
     worker?: true | 'relay';
     /** The gateway's periodic `sync` interval. */
     syncIntervalMs?: number;
+    /** The one logger of API, worker and gateway (silent when absent). */
+    logger?: Logger;
   } = {},
 ): Promise<TestStack> {
   const backend = await createTestBackend({
@@ -33,6 +36,7 @@ export async function startTestStack(
     driver: opts.driver,
     redisUrl: opts.redisUrl,
     dataDirPrefix: 'oppslag-stack-',
+    logger: opts.logger,
   });
   const { deps } = backend;
   const composed = await composeServer(deps, {

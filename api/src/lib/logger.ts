@@ -1,31 +1,13 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { REDACT_PATHS, REDACTED, scrubLogLine } from './log-redaction';
+import { currentRequest } from './request-context';
 
-/** Paths never written to logs: credentials, keys and residents' phone numbers. */
-export const REDACT_PATHS = [
-  'password',
-  '*.password',
-  '*.newPassword',
-  '*.adminPassword',
-  '*.currentPassword',
-  'token',
-  '*.token',
-  'apiKey',
-  '*.apiKey',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'from',
-  '*.from',
-  'phoneNumber',
-  '*.phoneNumber',
-  'number',
-  '*.number',
-];
+export { maskPhone, REDACT_PATHS, scrubText } from './log-redaction';
 
 /**
  * Drizzle writes a failed query's bound values into the error text (`Failed query: …\nparams: …`),
  * and drivers keep them on the error (`params`, `parameters`): a resident's phone number or an
- * e-mail would pass the path redaction above inside a message. Everything after `params:` goes.
+ * e-mail would pass the path redaction inside a message. Everything after `params:` goes.
  */
 const PARAMS_TAIL = /\nparams: [\s\S]*$/;
 export const safeErrorMessage = (err: unknown): string =>
@@ -52,13 +34,23 @@ export function safeError(err: unknown, depth = 0): unknown {
   };
 }
 
+/**
+ * Every logger of every process (api, worker, realtime, `npm start`) is made here, so each line gets
+ * the one redaction (./log-redaction.ts: paths, then a scrub of the finished line) and, while a
+ * request is served, its `requestId` (./request-context.ts).
+ */
 export function createLogger(level: string, name = 'oppslag', destination?: DestinationStream): Logger {
   return pino(
     {
       name,
       level,
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: { err: safeError },
+      mixin: () => {
+        const request = currentRequest();
+        return request ? { requestId: request.requestId } : {};
+      },
+      hooks: { streamWrite: scrubLogLine },
     },
     destination,
   );

@@ -2,6 +2,7 @@ import type { ErrorBody } from '@oppslag/common';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError } from '../errors';
+import { currentRequest } from '../lib/request-context';
 
 interface HttpLikeError {
   status?: number;
@@ -27,14 +28,19 @@ function fromHttpError(err: HttpLikeError): AppError | null {
   );
 }
 
-/** The wire shape of common's errorBodySchema: `fields` and `details` only when there are any. */
-function bodyOf(err: AppError): ErrorBody {
+/**
+ * The wire shape of common's errorBodySchema: `fields` and `details` only when there are any, and
+ * the request id (request-log.ts) so a user's report of a failure finds its log lines.
+ */
+function bodyOf(err: Pick<AppError, 'code' | 'message' | 'fields' | 'details'>): ErrorBody {
+  const requestId = currentRequest()?.requestId;
   return {
     error: {
       code: err.code,
       message: err.message,
       ...(err.fields?.length ? { fields: err.fields } : {}),
       ...(err.details !== undefined ? { details: err.details } : {}),
+      ...(requestId ? { requestId } : {}),
     },
   };
 }
@@ -55,7 +61,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       }
       logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { error: { code: 'internal_error', message: 'Internal server error' } } satisfies ErrorBody;
+      ctx.body = bodyOf({ code: 'internal_error', message: 'Internal server error' });
     }
   };
 }

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, migrationsFolder, openDatabase, runMigrations } from '../db/client';
@@ -233,6 +234,8 @@ export async function createTestBackend(opts: {
   driver?: 'pg' | 'pglite';
   redisUrl?: string;
   dataDirPrefix: string;
+  /** Where every process's log lines go (silent when absent); log tests pass a capturing one. */
+  logger?: Logger;
 }): Promise<TestBackend> {
   const db = await createTestDatabase(opts.driver);
   const dataDir = mkdtempSync(join(tmpdir(), opts.dataDirPrefix));
@@ -254,7 +257,7 @@ export async function createTestBackend(opts: {
   redis.on('error', () => undefined);
   const deps = await createDeps(config, {
     database: db.database,
-    logger: createLogger('silent'),
+    logger: opts.logger ?? createLogger('silent'),
     redis,
     now: () => fixedNow ?? new Date(),
     migrate: true,
@@ -302,7 +305,7 @@ export function jsonRequester(url: string): TestApi['request'] {
  * `env` overrides configuration variables (e.g. FEATURE_SET, SMTP_URL).
  */
 export async function startTestApi(
-  opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite' } = {},
+  opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite'; logger?: Logger } = {},
 ): Promise<TestApi> {
   const backend = await createTestBackend({ ...opts, dataDirPrefix: 'oppslag-test-' });
   const app = createApp(backend.deps);

@@ -101,6 +101,7 @@ describe('own account', () => {
       expect(res.body.error).toEqual({
         code: 'password_mismatch',
         message: 'Passwords does not match. Please try again.',
+        requestId: expect.any(String),
         fields: [
           {
             path: 'confirmNewPassword',

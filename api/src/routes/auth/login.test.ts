@@ -44,7 +44,11 @@ describe('POST /api/authentication/login', () => {
     ]) {
       const res = await login(email, password, '198.51.100.2');
       expect(res.status).toBe(401);
-      expect(res.body.error).toEqual({ code: 'invalid_credentials', message: MESSAGE });
+      expect(res.body.error).toEqual({
+        code: 'invalid_credentials',
+        message: MESSAGE,
+        requestId: expect.any(String),
+      });
     }
   });
 

@@ -68,6 +68,7 @@ describe('password reset over real SMTP', () => {
     expect(again.body.error).toEqual({
       code: 'reset_token_invalid',
       message: 'Failed to confirm password reset',
+      requestId: expect.any(String),
     });
     expect((await login('kari@example.com', 'another-password-1')).status).toBe(401);
   });

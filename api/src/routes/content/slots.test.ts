@@ -261,6 +261,7 @@ describe('content slots (oppslag feature set)', () => {
       expect(get.body.error).toEqual({
         code: 'feature_disabled',
         message: `The ${slot} slot is disabled in the oppslag feature set`,
+        requestId: expect.any(String),
       });
       const post = await api.request('POST', path(w.entities.orgA.id, slot), {
         token: w.users.superadmin.token,

@@ -54,6 +54,7 @@ describe('display API', () => {
       expect(res.body.error).toEqual({
         code: 'invalid_credentials',
         message: 'Unknown display id or API key',
+        requestId: expect.any(String),
       });
     }
     expect((await api.request('POST', '/api/display/register', { body: { displayId } })).status).toBe(400);

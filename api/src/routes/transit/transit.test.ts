@@ -75,6 +75,7 @@ describe('transit stops and stop search', () => {
     expect(failed.body.error).toEqual({
       code: 'upstream_failed',
       message: 'Failed to search for transit stops',
+      requestId: expect.any(String),
     });
   });
 
