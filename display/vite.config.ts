@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
@@ -12,7 +12,8 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   base: '/display/',
   plugins: [react(), tailwindcss()],
-  // The player reports its version in its heartbeat (screen health).
+  // The player reports its version in its heartbeat (screen health): the release's, whose one
+  // place is the root package.json.
   define: { __PLAYER_VERSION__: JSON.stringify(version) },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: {

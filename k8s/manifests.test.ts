@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Cluster } from '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1';
+import { Cluster, ScheduledBackup } from '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1';
+import { ConfigError, loadConfig } from '@oppslag/api/core';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -9,14 +10,24 @@ import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 
 interface Manifest {
   apiVersion: string;
   kind: string;
   metadata: { name: string; namespace?: string };
   spec?: any;
+  /** ConfigMap values, and a Secret's as written (`stringData`). */
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
 }
+
+interface Container {
+  image: string;
+  envFrom?: { secretRef?: { name: string }; configMapRef?: { name: string } }[];
+}
+/** Every container of every manifest's pod template (Deployments and Jobs), with its manifest. */
+const containersOf = (m: Manifest): Container[] => m.spec?.template?.spec?.containers ?? [];
 
 /** Validating constructors from the Kubernetes (and CloudNativePG) JSON schemas, by apiVersion/kind. */
 const MODELS: Record<string, new (data: any) => { validate(): void }> = {
@@ -30,14 +41,29 @@ const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'batch/v1/Job': Job,
   'networking.k8s.io/v1/Ingress': Ingress,
   'postgresql.cnpg.io/v1/Cluster': Cluster,
+  'postgresql.cnpg.io/v1/ScheduledBackup': ScheduledBackup,
 };
 
 const dir = import.meta.dirname;
+const load = (file: string): Manifest[] =>
+  parseAllDocuments(readFileSync(join(dir, file), 'utf8'))
+    .map((d) => d.toJS() as Manifest)
+    .filter(Boolean);
 const manifests: Manifest[] = readdirSync(dir)
   .filter((f) => f.endsWith('.yaml'))
-  .flatMap((f) => parseAllDocuments(readFileSync(join(dir, f), 'utf8')).map((d) => d.toJS() as Manifest))
-  .filter(Boolean);
+  .flatMap(load);
 const ofKind = (kind: string) => manifests.filter((m) => m.kind === kind);
+const named = (kind: string, name: string) => {
+  const found = ofKind(kind).find((m) => m.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name}`);
+  return found;
+};
+
+/** The release's version: its one place is the root package.json. */
+const version: string = JSON.parse(readFileSync(join(dir, '..', 'package.json'), 'utf8')).version;
+/** Every container image of every manifest (pod templates of Deployments and Jobs). */
+const images = manifests.flatMap((m) => containersOf(m).map((c) => [m.metadata.name, c.image]));
+const compose = parse(readFileSync(join(dir, '..', 'docker-compose.yml'), 'utf8'), { merge: true });
 
 describe('k8s manifests', () => {
   it('every document validates against its Kubernetes schema', () => {
@@ -97,23 +123,121 @@ describe('k8s manifests', () => {
   });
 
   it('references PostgreSQL through the CloudNativePG cluster and runs migrations as a Job', () => {
-    const cluster = ofKind('Cluster')[0];
+    const cluster = named('Cluster', 'oppslag-db');
     const secret = ofKind('Secret')[0];
     expect(secret.metadata.name).toBe('oppslag-secrets');
     expect((secret as any).stringData.DATABASE_URL).toContain(`${cluster.metadata.name}-rw`);
     expect(ofKind('Job')[0].spec.template.spec.containers[0].image).toContain('migrate');
   });
+
+  it('tags every image of our own with the package.json version, never :latest', () => {
+    expect(images.length).toBe(5);
+    for (const [name, image] of images) {
+      expect(image, name).not.toMatch(/:latest$|^[^:]+$/);
+      expect(image, name).toMatch(
+        new RegExp(`^ghcr\\.io/oppslag/oppslag-[a-z]+:${version.replaceAll('.', '\\.')}$`),
+      );
+    }
+  });
+
+  it('names the migrate Job after the release, so a new release applies a new Job', () => {
+    const jobs = ofKind('Job');
+    expect(jobs.map((j) => j.metadata.name)).toEqual([`oppslag-migrate-${version.replaceAll('.', '-')}`]);
+    expect(jobs[0].spec.template.spec.containers[0].image).toBe(`ghcr.io/oppslag/oppslag-migrate:${version}`);
+  });
+
+  it('takes scheduled base backups of the cluster to its archive, and the restore recipe reads that archive', () => {
+    const cluster = named('Cluster', 'oppslag-db');
+    const store = cluster.spec.backup.barmanObjectStore;
+    expect(store.destinationPath).toMatch(/^s3:\/\//);
+    const scheduled = ofKind('ScheduledBackup');
+    expect(scheduled.map((b) => b.spec.cluster.name)).toEqual([cluster.metadata.name]);
+    expect(scheduled[0].spec.method).toBe('barmanObjectStore');
+    // CloudNativePG's schedule has six fields (seconds first); five would mean something else.
+    expect(scheduled[0].spec.schedule.split(' ')).toHaveLength(6);
+
+    const restored = load('postgres-restore.example.yaml')[0];
+    expect(restored.metadata.name).not.toBe(cluster.metadata.name);
+    const source = restored.spec.externalClusters.find(
+      (c: { name: string }) => c.name === restored.spec.bootstrap.recovery.source,
+    );
+    expect(source.barmanObjectStore.destinationPath).toBe(store.destinationPath);
+    expect(source.barmanObjectStore.serverName).toBe(cluster.metadata.name);
+    expect(restored.spec.bootstrap.recovery.database).toBe(cluster.spec.bootstrap.initdb.database);
+    // The restored cluster must not archive into the store it restores from.
+    expect(restored.spec.backup?.barmanObjectStore?.destinationPath).not.toBe(store.destinationPath);
+  });
+
+  it('the Secret example is what config.yaml names, with placeholders production refuses to start with', () => {
+    expect(readFileSync(join(dir, 'config.yaml'), 'utf8')).toContain('secret.example.yaml');
+    const [secret] = load('secret.example.yaml');
+    expect(secret.kind).toBe('Secret');
+    const refs = manifests.flatMap((m) =>
+      containersOf(m).flatMap((c) => (c.envFrom ?? []).flatMap((e) => e.secretRef?.name ?? [])),
+    );
+    expect(new Set(refs)).toEqual(new Set([secret.metadata.name]));
+    const config = named('ConfigMap', 'oppslag-config');
+    const dataDir = mkdtempSync(join(tmpdir(), 'oppslag-k8s-'));
+    try {
+      const env = { ...config.data, ...secret.stringData, DATA_DIR: dataDir };
+      let refused: unknown;
+      try {
+        loadConfig(env);
+      } catch (err) {
+        refused = err;
+      }
+      expect(refused).toBeInstanceOf(ConfigError);
+      expect((refused as ConfigError).problems.some((p) => p.startsWith('JWT_SECRET'))).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
+/**
+ * The compose file, parsed with its merge keys resolved (what `docker compose config` would print),
+ * checked for what compose itself would refuse (dependencies and volumes that do not exist, a
+ * service with neither image nor build) and for the start order and settings the product relies on.
+ */
 describe('docker-compose.yml', () => {
-  it('is accepted by docker compose config', () => {
-    const out = execFileSync('docker-compose', ['-f', join(dir, '..', 'docker-compose.yml'), 'config'], {
-      encoding: 'utf8',
-    });
-    for (const service of ['postgres', 'redis', 'migrate', 'api', 'worker', 'realtime', 'web', 'mailpit']) {
-      expect(out).toMatch(new RegExp(`^  ${service}:`, 'm'));
+  const services: Record<string, any> = compose.services;
+
+  it('declares every service, and every dependency and named volume it refers to', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      ['api', 'mailpit', 'migrate', 'postgres', 'realtime', 'redis', 'web', 'worker'].sort(),
+    );
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.image ?? service.build, name).toBeTruthy();
+      for (const dependency of Object.keys(service.depends_on ?? {})) {
+        expect(services[dependency], `${name} depends on ${dependency}`).toBeDefined();
+      }
+      for (const volume of service.volumes ?? []) {
+        const source = String(volume).split(':')[0];
+        if (!source.startsWith('.') && !source.startsWith('/')) {
+          expect(compose.volumes, `${name} mounts ${source}`).toHaveProperty(source);
+        }
+      }
     }
-    expect(out).toContain('noeviction');
-    expect(out).toContain('service_completed_successfully');
+  });
+
+  it('starts the servers after the migration completed, on a Redis that never evicts', () => {
+    for (const name of ['api', 'worker', 'realtime']) {
+      expect(services[name].depends_on.migrate, name).toEqual({
+        condition: 'service_completed_successfully',
+      });
+      expect(services[name].depends_on.postgres, name).toEqual({ condition: 'service_healthy' });
+      expect(services[name].build.target, name).toBe(name);
+      expect(services[name].environment.DATABASE_URL, name).toContain('@postgres:5432/');
+    }
+    expect(services.redis.command.join(' ')).toContain('--maxmemory-policy noeviction');
+    expect(services.redis.command.join(' ')).toContain('--appendonly yes');
+  });
+
+  it('tags the images it builds with the package.json version', () => {
+    const built = Object.entries(services).filter(([, s]) => s.build);
+    expect(built.map(([name]) => name).sort()).toEqual(['api', 'migrate', 'realtime', 'web', 'worker']);
+    for (const [name, service] of built) {
+      expect(service.image, name).toBe(`ghcr.io/oppslag/oppslag-${name}:${version}`);
+    }
   });
 });

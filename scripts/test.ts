@@ -18,12 +18,14 @@ const step = (title: string, cmd: string, args: string[]) => {
   return res.status === 0;
 };
 
-/** Debian packages the tests drive: Chromium for browser tests, docker-compose to check the compose file. */
+/**
+ * Debian packages the tests drive: Chromium for browser tests. (The compose file is checked by
+ * parsing it, k8s/manifests.test.ts: installing docker-compose pulled in Docker Engine, 46 packages.)
+ */
 function ensureDebianTools() {
-  const missing = [
-    !existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH ? 'chromium' : null,
-    spawnSync('sh', ['-c', 'command -v docker-compose']).status !== 0 ? 'docker-compose' : null,
-  ].filter(Boolean);
+  const missing = [!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH ? 'chromium' : null].filter(
+    Boolean,
+  );
   if (missing.length && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     step(`install ${missing.join(', ')} (Debian packages)`, 'sh', [
       '-c',

@@ -39,3 +39,4 @@ export * from './services/sms-approval.service';
 export * from './services/sms-inbound.service';
 export * from './services/sms-outbound.service';
 export * from './services/sms-texts';
+export * from './version';

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlayer } from '../display/support/build-player';
@@ -11,6 +12,11 @@ import {
   signIn,
   useToken,
 } from './support/world';
+
+/** The player reports the release's version, whose one place is the root package.json. */
+const releaseVersion: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
 
 const LAPTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
@@ -147,7 +153,7 @@ describe('screen health and proof of delivery in the console', () => {
     expect(size.h).toBe(270);
     expect(await page.getByRole('button', { name: 'Ta nytt bilde' }).isEnabled()).toBe(true);
     expect(await card.textContent()).toContain('1280 × 720 · liggende');
-    expect(await card.textContent()).toContain('Spillerversjon0.1.0');
+    expect(await card.textContent()).toContain(`Spillerversjon${releaseVersion}`);
     // A landscape screen set to landscape: no orientation warning.
     expect(await page.getByTestId('health-orientation-mismatch').count()).toBe(0);
     await screenshot(page, 'health-nb-laptop');
@@ -205,7 +211,7 @@ describe('screen health and proof of delivery in the console', () => {
     const cell = page.getByTestId(`health-${b.id}`);
     await cell.waitFor();
     await expect.poll(() => cell.textContent()).toContain('720 × 1280 stående');
-    expect(await cell.textContent()).toContain('v0.1.0');
+    expect(await cell.textContent()).toContain(`v${releaseVersion}`);
     expect(await page.getByTestId(`health-${screens['Oppgang C'].id}`).textContent()).toContain('Livstegn');
     await screenshot(page, 'health-admin-displays-nb');
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleStack, screenshot, startConsoleStack } from './support/console-stack';
@@ -416,6 +417,18 @@ describe('console routes', () => {
     await page.getByTestId('user-menu').click();
     expect(await page.getByRole('menuitem', { name: 'Gå til admin' }).count()).toBe(0);
     expect(await page.getByTestId('context-switcher').count()).toBe(0);
+  });
+
+  it('the user menu "Om Oppslag" shows the release version of the root package.json', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const { page } = await open('/entities', moderatorToken);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Om Oppslag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Om Oppslag' });
+    await dialog.getByTestId('about-version').waitFor();
+    expect(await dialog.getByTestId('about-version').textContent()).toBe(`Versjon ${version}`);
+    await dialog.getByRole('button', { name: 'Lukk' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('/debug and /debug/prop/{someProp}', async () => {

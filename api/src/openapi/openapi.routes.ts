@@ -3,6 +3,7 @@ import { metaContract } from '@oppslag/common';
 import type { AppDeps } from '../deps';
 import { mountContract } from '../http/define-handler';
 import type { DisplayState } from '../middleware/display-auth';
+import { VERSION } from '../version';
 import { buildOpenApiDocument } from './registry';
 
 /** Serves the document built from the contracts; built once per app, on first request. */
@@ -13,7 +14,7 @@ export function openapiRoutes(deps: AppDeps): Router<DisplayState> {
   mountContract(router, deps, metaContract, {
     openapi: () => {
       document ??= JSON.parse(
-        JSON.stringify(buildOpenApiDocument({ version: '0.1.0', serverUrl: deps.config.publicUrl })),
+        JSON.stringify(buildOpenApiDocument({ version: VERSION, serverUrl: deps.config.publicUrl })),
       );
       return document ?? {};
     },

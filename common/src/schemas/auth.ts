@@ -26,12 +26,15 @@ export const installSchema = z.strictObject({
  */
 export const statusSchema = z.object({
   status: z.enum(['uninstalled', 'online']),
+  /** The server's release (semver, the root package.json's version); the console's about box shows it. */
+  version: z.string(),
   supportEmail: z.string().optional(),
   smsNumber: z.string().optional(),
   featureSet: z.string().optional(),
   /** False outside production: the console then shows its development toolbar. */
   production: z.boolean().optional(),
 });
+export type StatusResponse = z.infer<typeof statusSchema>;
 
 export const resetPasswordSchema = z.strictObject({ email: emailSchema });
 export const resetPasswordConfirmSchema = z.strictObject({

@@ -12,6 +12,8 @@ export interface ServerInfo {
   featureSet: string | null;
   /** The server runs in production (NODE_ENV); unknown counts as production. */
   production: boolean;
+  /** The server's release version (semver) from the status answer; null until it is known. */
+  version: string | null;
 }
 
 export const serverInfoAtom = atom<ServerInfo>({
@@ -19,6 +21,7 @@ export const serverInfoAtom = atom<ServerInfo>({
   smsNumber: import.meta.env.VITE_SMS_NUMBER ?? null,
   featureSet: null,
   production: true,
+  version: null,
 });
 
 /** Absolute URLs shown by the development toolbar and used for the display preview. */

@@ -23,6 +23,7 @@ export function RootLayout() {
           smsNumber: s.smsNumber ?? info.smsNumber,
           featureSet: s.featureSet ?? info.featureSet,
           production: s.production ?? info.production,
+          version: s.version,
         });
       },
       () => store.set(installStatusAtom, 'online'),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities, events, installation, users } from '../../db/schema/index';
@@ -16,10 +17,14 @@ describe('install and status', () => {
   });
   afterAll(() => api.close());
 
-  it('reports uninstalled before the install', async () => {
+  it('reports uninstalled before the install, with the release version of the root package.json', async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+    );
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
     expect(await api.request('GET', '/api/status')).toMatchObject({
       status: 200,
-      body: { status: 'uninstalled' },
+      body: { status: 'uninstalled', version },
     });
   });
 

@@ -3,6 +3,7 @@ import { installContract } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
 import { mountRoute } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
+import { presentStatus } from '../../presenters/status.presenter';
 import { getInstallation } from '../../services/install.service';
 
 /**
@@ -14,12 +15,8 @@ import { getInstallation } from '../../services/install.service';
  */
 export function statusRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>();
-  mountRoute(router, deps, installContract.status, async () => ({
-    status: (await getInstallation(deps.database.db)) ? ('online' as const) : ('uninstalled' as const),
-    supportEmail: deps.config.supportEmail,
-    smsNumber: deps.config.smsNumber,
-    featureSet: deps.config.featureSet,
-    production: deps.config.production,
-  }));
+  mountRoute(router, deps, installContract.status, async () =>
+    presentStatus(Boolean(await getInstallation(deps.database.db)), deps.config),
+  );
   return router;
 }
