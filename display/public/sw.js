@@ -27,17 +27,42 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-async function networkFirst(request, cacheName, fallbackKey) {
-  const cache = await caches.open(cacheName);
-  try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(fallbackKey ?? request, response.clone());
-    return response;
-  } catch (error) {
-    const cached = (await cache.match(fallbackKey ?? request)) ?? (await cache.match(SCOPE));
-    if (cached) return cached;
-    throw error;
-  }
+/** A navigation that has not answered by then gets the saved shell (the network keeps going). */
+const NAVIGATION_TIMEOUT_MS = 4000;
+
+/**
+ * Navigations: the freshest shell when the server answers it, the saved one otherwise — when the
+ * network fails, when the answer is not OK (a proxy's 503 or 502 while the API restarts, which a
+ * screen would otherwise show as raw text until someone reloads it), or when nothing comes within
+ * NAVIGATION_TIMEOUT_MS. The saved player then plays its cached board and retries the API by
+ * itself until it answers. Without a saved shell (a first visit) the server's own answer stands,
+ * e.g. the front door's self-reloading page.
+ */
+function navigate(event) {
+  const network = fetch(event.request);
+  // A good answer replaces the saved shell even when it came too late to be shown.
+  event.waitUntil(
+    network
+      .then(async (response) => {
+        if (response.ok) await (await caches.open(SHELL)).put(SCOPE, response.clone());
+      })
+      .catch(() => undefined),
+  );
+  return answerNavigation(network);
+}
+
+async function answerNavigation(network) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS);
+  });
+  const response = await Promise.race([network.catch(() => null), late]);
+  clearTimeout(timer);
+  // Redirects come back opaque to a navigation's fetch; the browser follows them itself.
+  if (response && (response.ok || response.type === 'opaqueredirect')) return response;
+  const saved = await caches.match(SCOPE, { cacheName: SHELL });
+  if (saved) return saved;
+  return response ?? network;
 }
 
 async function cacheFirst(request, cacheName, limit) {
@@ -76,9 +101,10 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // Navigations: the freshest shell when online, the saved one when not (query strings ignored).
+  // Navigations: the freshest shell when the server gives it, the saved one when not (query
+  // strings ignored: ?lang=en is read by the player from the address).
   if (request.mode === 'navigate' && url.pathname.startsWith(SCOPE)) {
-    event.respondWith(networkFirst(request, SHELL, SCOPE));
+    event.respondWith(navigate(event));
     return;
   }
   // Hashed build output never changes under the same name.

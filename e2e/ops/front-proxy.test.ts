@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFrontProxy, inlineScriptHashes, UNAVAILABLE_PAGE } from '../../scripts/proxy';
 import { launchChromium } from '../support/chromium';
+import { saveScreenshot } from '../support/screenshots';
 import { freePort, waitFor } from './support/cluster';
 import { root } from './support/product';
 import { API_FETCH, expectJson, expectPage, get, NAVIGATE } from './support/unavailable';
@@ -64,7 +65,7 @@ describe('front proxy while the API is away', () => {
 
   it('in Chromium: the page reloads by itself, keeps the start link, and gives way to the app', async () => {
     browser = await launchChromium();
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     let served = 0;
     let loads = 0;
     page.on('load', () => loads++);
@@ -72,6 +73,7 @@ describe('front proxy while the API is away', () => {
     await page.goto(`${base}/display/?lang=en#displayId=abc&apiKey=k`);
     expect(await page.locator('[data-oppslag-unavailable]').count()).toBe(1);
     expect(await page.locator('h1').textContent()).toBe('Oppslag starter …');
+    await saveScreenshot(page, 'front-proxy-unavailable.png');
     // It tries again by itself (after 2 s, then 4 s), still finding the page.
     await waitFor('the page reloading itself', () => loads >= 2, 10_000);
     expect(await page.locator('[data-oppslag-unavailable]').count()).toBe(1);
