@@ -12,6 +12,7 @@ import {
   type DemoSummary,
   decideOffline,
   forgetRemoteFailures,
+  installNotice,
   loadConfig,
   lockDataDir,
   onShutdown,
@@ -65,6 +66,9 @@ const deps = await createDeps(config, { migrate: true }).catch((err: unknown) =>
 });
 // DEMO_DATA=false starts uninstalled (the console then shows the install screen).
 const demo: DemoSummary | null = config.demoData ? await seedDemo(deps) : null;
+// Uninstalled: the install token an install from another machine needs (with DATABASE_URL the API
+// process prints it).
+const installLines = demo || config.databaseUrl ? [] : await installNotice(deps);
 // Failures remembered from a run without the stand-ins must not keep weather or departures away.
 if (offline.fakes) await forgetRemoteFailures(deps.redis, config.redisPrefix);
 
@@ -73,6 +77,7 @@ const printUrls = () => {
     `Oppslag is running at ${config.publicUrl}/ (console), ${config.publicUrl}/display/ (player), ${config.publicUrl}/api`,
   );
   if (demo) printDemo(demo);
+  for (const line of installLines) say(line);
 };
 
 if (!config.databaseUrl) {
@@ -141,7 +146,10 @@ function printDemo(summary: DemoSummary): void {
     `Oppslag demo: open ${summary.url}`,
     'Demo sign-ins (as seeded):',
     ...summary.logins.map((l) => `  ${l.role.padEnd(14)} ${l.email.padEnd(30)} ${l.password}`),
-    'Displays (display id / API key; the link opens the screen directly):',
+    // The API keys once, at the demo's first start: not into every later start's log.
+    summary.displays.length
+      ? 'Displays (display id / API key; the link opens the screen directly):'
+      : "Displays: their API keys were printed at the demo's first start; the console shows each display's key.",
     ...summary.displays.flatMap((d) => [
       `  ${d.name.padEnd(20)} ${d.displayId}  ${d.apiKey ?? '-'}`,
       ...(d.apiKey ? [`    ${summary.url}/display/#displayId=${d.displayId}&apiKey=${d.apiKey}`] : []),

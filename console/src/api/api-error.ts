@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: FieldError[] = [],
     readonly details?: unknown,
+    /** The request's id (body, else the `X-Request-Id` header): the reference a user reports. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,10 +41,27 @@ function codeForStatus(status: number): ErrorCode {
   return 'internal_error';
 }
 
-/** Reads a failed answer's parsed JSON body (any other body counts as none) into an ApiError. */
-export function apiErrorOf(status: number, body: unknown, statusText = ''): ApiError {
+/**
+ * Reads a failed answer's parsed JSON body (any other body counts as none) into an ApiError; the
+ * request id comes from the body, else from the answer's `X-Request-Id` header (`headerRequestId`).
+ */
+export function apiErrorOf(
+  status: number,
+  body: unknown,
+  statusText = '',
+  headerRequestId?: string | null,
+): ApiError {
   const parsed = errorBodySchema.safeParse(body);
-  if (!parsed.success) return new ApiError(status, codeForStatus(status), statusText || `HTTP ${status}`);
-  const { code, message, fields, details } = parsed.data.error;
-  return new ApiError(status, code, message, fields, details);
+  const fallbackId = headerRequestId ?? undefined;
+  if (!parsed.success)
+    return new ApiError(
+      status,
+      codeForStatus(status),
+      statusText || `HTTP ${status}`,
+      [],
+      undefined,
+      fallbackId,
+    );
+  const { code, message, fields, details, requestId } = parsed.data.error;
+  return new ApiError(status, code, message, fields, details, requestId ?? fallbackId);
 }

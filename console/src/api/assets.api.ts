@@ -42,7 +42,7 @@ export function uploadAsset(
         onProgress(1);
         resolve(body.asset);
       } else {
-        reject(apiErrorOf(xhr.status, body, xhr.statusText));
+        reject(apiErrorOf(xhr.status, body, xhr.statusText, xhr.getResponseHeader('x-request-id')));
       }
     };
     const form = new FormData();

@@ -93,7 +93,7 @@ export async function request<T = unknown>(
     setToken(null);
     store.set(sessionExpiredAtom, true);
   }
-  throw apiErrorOf(res.status, data, res.statusText);
+  throw apiErrorOf(res.status, data, res.statusText, res.headers.get('x-request-id'));
 }
 
 export const api = {

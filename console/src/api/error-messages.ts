@@ -19,6 +19,17 @@ export function fieldMessage(
   return t(own ?? `errors:fields.${field.code}`, { ...field.params });
 }
 
+/**
+ * A server failure (5xx) names its request id ("Feilreferanse: abc123"), which the server's log
+ * lines for that request carry: what a user reads out to whoever looks into it. A refusal (4xx)
+ * explains itself and gets none.
+ */
+function withReference(text: string, err: ApiError, t: TFunction): string {
+  return err.status >= 500 && err.requestId
+    ? `${text} ${t('errors:reference', { id: err.requestId })}`
+    : text;
+}
+
 export interface ErrorMessages {
   /** The line above or below the form: what failed and why, in the user's language. */
   formMessage: string;
@@ -51,5 +62,5 @@ export function errorMessages(
     else unshown.push(`${field.path}: ${text}`);
   }
   const reason = unshown.length ? unshown.join(' ') : t(`errors:codes.${err.code}`);
-  return { formMessage: withFailed(reason), fieldMessages };
+  return { formMessage: withReference(withFailed(reason), err, t), fieldMessages };
 }
