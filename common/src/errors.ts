@@ -12,11 +12,15 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unauthorized',
   'invalid_credentials',
+  /** In production, a correct but published demo password (issue 26): reset the password. */
+  'demo_password_refused',
   'token_invalid',
   'forbidden',
   'not_found',
   'conflict',
   'already_installed',
+  /** An install from another machine without (or with a wrong) install token (issue 26). */
+  'install_token_required',
   'not_installed',
   'code_word_taken',
   'email_taken',

@@ -13,6 +13,8 @@ const STATUS_OF: Record<string, number> = {
   invalid_credentials: 401,
   token_invalid: 401,
   forbidden: 403,
+  demo_password_refused: 403,
+  install_token_required: 403,
   not_found: 404,
   not_installed: 404,
   conflict: 409,

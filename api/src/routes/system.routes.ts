@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
+import { isLocalPeer, safeEqual } from '../lib/local-peer';
 import { registry } from '../lib/metrics';
 import { isDraining } from '../lib/shutdown';
 
@@ -29,9 +29,7 @@ export function healthRoutes(deps: AppDeps): Router {
     // Metrics name routes, queues and volumes: for Prometheus (bearer METRICS_TOKEN) or a local
     // look (loopback peer, judged by the socket, never by a forwarded header), not the internet.
     const token = deps.config.metricsToken;
-    const allowed = token
-      ? safeEqual(ctx.get('authorization'), `Bearer ${token}`)
-      : isLoopback(ctx.req.socket.remoteAddress) && !ctx.get('x-forwarded-for');
+    const allowed = token ? safeEqual(ctx.get('authorization'), `Bearer ${token}`) : isLocalPeer(ctx, 0);
     if (!allowed) {
       ctx.status = 404;
       ctx.body = { error: { code: 'not_found', message: 'Route not found' } };
@@ -41,14 +39,4 @@ export function healthRoutes(deps: AppDeps): Router {
     ctx.body = await registry.metrics();
   });
   return router;
-}
-
-function isLoopback(address: string | undefined): boolean {
-  return !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -9,23 +9,17 @@ import { getMasterScope } from '../services/master.service';
 import { hashPassword } from '../services/password.service';
 import { discardDemoFiles, storeDemoFiles } from './demo-assets';
 import { seedDemoContent, sendDemoSms } from './demo-content';
+import { DEMO_LOGINS } from './demo-logins';
 
-/** The demo's sign-ins, printed by `npm start`; the passwords are public by design (demo data only). */
-export const DEMO_LOGINS = [
-  { role: 'superadmin', email: 'superadmin@demo.oppslag.no', password: 'demo-superadmin' },
-  { role: 'owner', email: 'eier@solbakken.no', password: 'demo-owner', name: 'Ingrid Eier' },
-  {
-    role: 'administrator',
-    email: 'styret@solbakken.no',
-    password: 'demo-administrator',
-    name: 'Per Styreleder',
-  },
-  { role: 'moderator', email: 'vaktmester@solbakken.no', password: 'demo-moderator', name: 'Vaktmester Ali' },
-] as const;
+export { DEMO_LOGINS, isDemoPassword } from './demo-logins';
 
 export interface DemoSummary {
   url: string;
   logins: readonly { role: string; email: string; password: string }[];
+  /**
+   * The demo's displays with their API keys, on the seed's first start only: later starts list
+   * none (a key printed at every start ends up in every log), nor displays made since.
+   */
   displays: { name: string; displayId: string; apiKey: string | null }[];
 }
 
@@ -41,7 +35,9 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
   const [superadmin, ...members] = DEMO_LOGINS;
   if (installed) {
     const [admin] = await deps.database.db.select().from(users).where(eq(users.id, installed.adminUserId));
-    return admin?.email === superadmin.email ? summary(deps) : null;
+    return admin?.email === superadmin.email
+      ? { url: deps.config.publicUrl, logins: DEMO_LOGINS, displays: [] }
+      : null;
   }
   const hashes = new Map<string, string>();
   for (const login of DEMO_LOGINS)
@@ -105,6 +101,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
   return summary(deps);
 }
 
+/** The freshly seeded demo, its displays' API keys included (printed this once). */
 async function summary(deps: AppDeps): Promise<DemoSummary> {
   const displays = await deps.database.db
     .select()

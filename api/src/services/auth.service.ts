@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import type { PasswordHashCost } from '../lib/password-cost';
 import { tokenUserOf } from '../presenters/user.presenter';
+import { isDemoPassword } from '../seed/demo-logins';
 import { recordEvent } from './events.service';
 import { sendMailSafely } from './invitation.service';
 import { mailTemplates } from './mail-templates';
@@ -14,6 +15,8 @@ import { consumeResetToken, issueResetToken, resetLink } from './reset-token.ser
 export type UserRow = typeof users.$inferSelect;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Email and password combination not known. Please try again.';
+export const DEMO_PASSWORD_MESSAGE =
+  'This password is a published demo password and cannot sign in in production. Reset your password.';
 export const RESET_CONFIRM_FAILED_MESSAGE = 'Failed to confirm password reset';
 export const WRONG_PASSWORD_MESSAGE =
   'Failed to update your password. Please confirm you entered the correct current password.';
@@ -31,11 +34,18 @@ export function signFor(deps: AppDeps, row: UserRow): Promise<string> {
   return deps.tokens.signUser(tokenUserOf(row), row.tokenVersion);
 }
 
-/** Checks e-mail and password; unknown e-mails cost the same argon2 work as known ones. */
+/**
+ * Checks e-mail and password; unknown e-mails cost the same argon2 work as known ones. In
+ * production a demo password (seed/demo-logins.ts) never signs in, even when it is the account's:
+ * the demo's accounts keep theirs if a demo database is carried into production, and starting
+ * would not tell (the check needs each account's hash). A reset gives the account a real one.
+ */
 export async function login(deps: AppDeps, email: string, password: string): Promise<string> {
   const row = await findUserByEmail(deps.database.db, email);
   const ok = await verifyPassword(row?.passwordHash, password, deps.config.passwordHashing);
   if (!row || !ok) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+  if (deps.config.production && isDemoPassword(password))
+    throw new AppError(403, 'demo_password_refused', DEMO_PASSWORD_MESSAGE);
   return signFor(deps, row);
 }
 

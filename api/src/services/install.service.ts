@@ -1,10 +1,12 @@
+import { createHmac } from 'node:crypto';
 import type { installSchema } from '@oppslag/common';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entities, installation, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
-import { conflict } from '../errors';
+import { AppError, conflict } from '../errors';
+import { safeEqual } from '../lib/local-peer';
 import { generateApiKey } from './entity.service';
 import { recordEvent } from './events.service';
 
@@ -18,6 +20,40 @@ export async function getInstallation(tx: Tx): Promise<InstallationRow | null> {
 const INSTALL_LOCK_KEY = 7402311;
 
 export const alreadyInstalled = () => conflict('already_installed', 'The system is already installed');
+
+/**
+ * The install token: what an install from another machine must show while the system is
+ * uninstalled (from this machine none is needed). Derived from the JWT secret rather than drawn at
+ * random, so every API process and replica of one installation knows the same token without
+ * shared state; start-up prints it while uninstalled, and once installed nothing accepts it.
+ * (An HMAC of a fixed label: it reveals nothing of the secret, and no JWT signs a dot-less text.)
+ */
+export function installToken(jwtSecret: string): string {
+  return createHmac('sha256', jwtSecret).update('oppslag install token').digest('base64url').slice(0, 32);
+}
+
+export const INSTALL_TOKEN_MESSAGE =
+  'Installing from another machine needs the install token printed when the server started';
+
+/** Refuses (403 `install_token_required`) a remote install whose token is missing or wrong. */
+export function checkInstallToken(jwtSecret: string, given: string | undefined, local: boolean): void {
+  if (local) return;
+  if (given !== undefined && safeEqual(given, installToken(jwtSecret))) return;
+  throw new AppError(403, 'install_token_required', INSTALL_TOKEN_MESSAGE, {
+    fields: [
+      { path: 'installToken', code: given ? 'invalid_value' : 'required', message: INSTALL_TOKEN_MESSAGE },
+    ],
+  });
+}
+
+/** The lines start-up prints while the system is uninstalled (the install token), else none. */
+export async function installNotice(deps: Pick<AppDeps, 'database' | 'config'>): Promise<string[]> {
+  if (await getInstallation(deps.database.db)) return [];
+  return [
+    `Not installed yet: open ${deps.config.publicUrl}/ to install.`,
+    `From another machine the install page asks for this install token: ${installToken(deps.config.jwtSecret)}`,
+  ];
+}
 
 /** The name of the system entity at the top of the hierarchy (the product's own). */
 export const SYSTEM_ROOT_NAME = 'Oppslag';

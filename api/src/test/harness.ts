@@ -44,6 +44,7 @@ export const PRODUCTION_TEST_ENV: Readonly<Record<string, string>> = {
   SMS_PROVIDER: 'twilio',
   TWILIO_ACCOUNT_SID: 'AC-test',
   TWILIO_AUTH_TOKEN: 'test-token',
+  PASSWORD_HASH_COST: 'strong',
 };
 
 export interface TestDatabase {

@@ -23,7 +23,7 @@ export const authContract = {
     path: '/authentication/login',
     body: loginSchema,
     response: loginResponseSchema,
-    errors: ['invalid_credentials', 'rate_limited'],
+    errors: ['invalid_credentials', 'demo_password_refused', 'rate_limited'],
     auth: 'public',
     summary: 'Sign in with e-mail and password',
     tags,

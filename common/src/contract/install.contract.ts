@@ -29,10 +29,11 @@ export const installContract = {
     body: installSchema,
     response: installResultSchema,
     status: 201,
-    errors: ['already_installed'],
+    errors: ['already_installed', 'install_token_required'],
     auth: 'public',
     summary: "First-time setup: superadmin, system root, master display and the installer's organization",
-    description: 'Open to anyone exactly until the first install succeeds; then 409 already_installed.',
+    description:
+      'Until the first install succeeds: open from the server itself (loopback); from elsewhere it needs the install token printed at start (403 install_token_required). Then 409 already_installed.',
     tags: ['install'],
   }),
 };

@@ -18,6 +18,12 @@ export const installSchema = z.strictObject({
     .trim()
     .min(3, 'Root entity has to be at least 3 characters long')
     .max(255, 'Root entity cannot be more than 255 characters long'),
+  /** Printed by the server at start while uninstalled; needed when installing from another machine. */
+  installToken: z
+    .string({ error: 'Install token must be a string' })
+    .trim()
+    .max(200, 'Install token is too long')
+    .optional(),
 });
 
 /**

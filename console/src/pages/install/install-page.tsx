@@ -20,7 +20,7 @@ export default function InstallPage() {
   const navigate = useNavigate();
   const status = useAtomValue(installStatusAtom);
   const form = useSchemaForm(installSchema, {
-    defaultValues: { adminEmail: '', adminPassword: '', rootEntity: '' },
+    defaultValues: { adminEmail: '', adminPassword: '', rootEntity: '', installToken: '' },
   });
   const [adminEmail, adminPassword, rootEntity] = form.watch(['adminEmail', 'adminPassword', 'rootEntity']);
   const [failed, setFailed] = useState<string | null>(null);
@@ -33,7 +33,8 @@ export default function InstallPage() {
     if (state === 'submitting') return;
     setState('submitting');
     try {
-      const result = await authApi.install(values);
+      // The install token is only asked for from another machine; an empty field sends none.
+      const result = await authApi.install({ ...values, installToken: values.installToken || undefined });
       // After install the API is marked installed and the browser goes to / (spec §4). The installer
       // is signed in with what they just typed and lands on their new organization, told it worked,
       // instead of on a login form with no word of success.
@@ -49,7 +50,7 @@ export default function InstallPage() {
     } catch (err) {
       const { formMessage, fieldMessages } = errorMessages(err, t, {
         failed: t('install.failed'),
-        shown: ['adminEmail', 'adminPassword', 'rootEntity'],
+        shown: ['adminEmail', 'adminPassword', 'rootEntity', 'installToken'],
       });
       form.showServerFields(fieldMessages);
       setFailed(formMessage);
@@ -83,6 +84,13 @@ export default function InstallPage() {
           {...form.field('rootEntity')}
           hint={t('install.rootEntityHint')}
           required
+        />
+        <TextField
+          label={t('install.installToken')}
+          autoComplete="off"
+          spellCheck={false}
+          {...form.field('installToken')}
+          hint={t('install.installTokenHint')}
         />
         <Button
           type="submit"
