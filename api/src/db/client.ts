@@ -1,11 +1,7 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -24,9 +20,6 @@ export interface Database {
   /** PGlite only: the whole cluster as a tarball, to open again with `pgliteSnapshot`. */
   dump?: () => Promise<Blob>;
 }
-
-/** The migrations (one `0000_init`, regenerated whole; see scripts/db-generate.mjs). */
-export const migrationsFolder = join(fileURLToPath(new URL('.', import.meta.url)), '../../drizzle');
 
 /**
  * Opens the database: node-postgres when `url` is set, else PGlite on disk at `pgliteDir` (or in
@@ -71,8 +64,5 @@ export async function openDatabase(opts: {
   };
 }
 
-/** Applies pending migrations (run on every start; idempotent). */
-export async function runMigrations(database: Database): Promise<void> {
-  if (database.driver === 'pg') await migratePg(database.db as never, { migrationsFolder });
-  else await migratePglite(database.db as never, { migrationsFolder });
-}
+// Migrations: ./migrations.ts (forward only, under a lock, with adoption of development schemas).
+export { MigrationError, migrationsFolder, runMigrations } from './migrations';

@@ -1,6 +1,7 @@
 import { UPTIME_BUCKET_MS, UPTIME_WINDOW_MS } from '@oppslag/common';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import {
   contents,
   displayDeliveries,
@@ -174,9 +175,4 @@ export async function readDelivery(
     shownAt: date(r.shown_at),
     lastSeenAt: date(r.seen),
   }));
-}
-
-/** node-postgres answers `{ rows }`, PGlite the same; both drivers are used (server and embedded). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }

@@ -3,6 +3,7 @@ import type { EventData, EventType } from '@oppslag/common';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { insertRows } from '../db/insert-rows';
+import { rowsOf } from '../db/rows';
 import { entitySequences, events, history, systemEventSeq } from '../db/schema/index';
 import { currentChangeSource } from '../lib/change-source';
 import { type HistoryInput, historyRowOf } from './history.service';
@@ -115,6 +116,5 @@ async function nextSystemSeqs(tx: Tx, count: number): Promise<number[]> {
   const result = await tx.execute<{ seq: number }>(
     sql`select ${sql.raw(nextSystemSeq)} as seq from generate_series(1, ${count}) order by 1`,
   );
-  const rows = ((result as unknown as { rows?: { seq: number }[] }).rows ?? result) as { seq: number }[];
-  return rows.map((r) => Number(r.seq));
+  return rowsOf<{ seq: number }>(result).map((r) => Number(r.seq));
 }

@@ -158,7 +158,7 @@ function migratedPgTemplate(): Promise<string> {
   });
   return pgTemplate;
 }
-const pgUrl = (name: string) => TEST_PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+export const pgUrl = (name: string) => TEST_PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
 
 /** A fresh, migrated database of its own: a new PostgreSQL database, or an in-memory PGlite. */
 export async function createTestDatabase(driver = testDbDriver()): Promise<TestDatabase> {
@@ -235,10 +235,12 @@ export async function createTestBackend(opts: {
   driver?: 'pg' | 'pglite';
   redisUrl?: string;
   dataDirPrefix: string;
+  /** A database made beforehand (an earlier release's, for the upgrade tests); migrated like any. */
+  db?: TestDatabase;
   /** Where every process's log lines go (silent when absent); log tests pass a capturing one. */
   logger?: Logger;
 }): Promise<TestBackend> {
-  const db = await createTestDatabase(opts.driver);
+  const db = opts.db ?? (await createTestDatabase(opts.driver));
   const dataDir = mkdtempSync(join(tmpdir(), opts.dataDirPrefix));
   const prefix = `oppslag-test-${randomBytes(6).toString('hex')}`;
   const config = loadConfig({
@@ -306,7 +308,7 @@ export function jsonRequester(url: string): TestApi['request'] {
  * `env` overrides configuration variables (e.g. FEATURE_SET, SMTP_URL).
  */
 export async function startTestApi(
-  opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite'; logger?: Logger } = {},
+  opts: { env?: Record<string, string>; driver?: 'pg' | 'pglite'; db?: TestDatabase; logger?: Logger } = {},
 ): Promise<TestApi> {
   const backend = await createTestBackend({ ...opts, dataDirPrefix: 'oppslag-test-' });
   const app = createApp(backend.deps);

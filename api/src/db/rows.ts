@@ -1,0 +1,7 @@
+/**
+ * The rows of a raw `execute`: node-postgres and PGlite both answer `{ rows }` (an array on some
+ * paths), and the driver-generic `Db` types the answer as unknown. One place reads it for both.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
