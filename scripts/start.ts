@@ -125,7 +125,12 @@ if (!config.databaseUrl) {
     { cwd: root, say },
   );
   const proxy = createFrontProxy({ ...ports, isDown: supervisor.isDown });
-  proxy.listen({ port: config.port, backlog: LISTEN_BACKLOG }, printUrls);
+  // The door opens at once (answering 503 or the starting page meanwhile); "running" is said only
+  // when every child answers /readyz, so a URL opened on that word works.
+  proxy.listen({ port: config.port, backlog: LISTEN_BACKLOG }, () => {
+    say('waiting for api, worker and realtime to answer /readyz …');
+    void supervisor.ready().then(printUrls);
+  });
   let stopping = false;
   const stopAll = async () => {
     if (stopping) return;

@@ -24,6 +24,11 @@ export interface SupervisorOptions {
 export interface Supervisor {
   /** Whether the child serving `port` is down (exited, or started but not ready yet). */
   isDown(port: number): boolean;
+  /**
+   * Resolves once every child has answered GET /readyz with 200 (each at least once since the
+   * start): `npm start` says "Oppslag is running" only then, not when the front door opens.
+   */
+  ready(): Promise<void>;
   /** Stops every child (SIGTERM) and resolves when all have exited or after `timeoutMs`. */
   stop(timeoutMs: number): Promise<void>;
 }
@@ -54,6 +59,11 @@ export function superviseChildren(specs: ChildSpec[], opts: SupervisorOptions): 
   const down = new Set<number>(specs.map((s) => s.port));
   const timers = new Set<NodeJS.Timeout>();
   let stopping = false;
+  const everReady = new Set<string>();
+  let allReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    allReady = resolve;
+  });
 
   const launch = (spec: ChildSpec, backoff: number) => {
     const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], {
@@ -66,7 +76,10 @@ export function superviseChildren(specs: ChildSpec[], opts: SupervisorOptions): 
     opts.say(`${spec.name} started (pid ${child.pid})`);
     void waitReady(spec.port, () => running.get(spec.name) === child && child.exitCode === null).then(
       (ok) => {
-        if (ok) down.delete(spec.port);
+        if (!ok) return;
+        down.delete(spec.port);
+        everReady.add(spec.name);
+        if (everReady.size === specs.length) allReady();
       },
     );
     child.once('exit', (code, signal) => {
@@ -87,6 +100,7 @@ export function superviseChildren(specs: ChildSpec[], opts: SupervisorOptions): 
 
   return {
     isDown: (port) => down.has(port),
+    ready: () => ready,
     async stop(timeoutMs) {
       stopping = true;
       for (const t of timers) clearTimeout(t);

@@ -21,6 +21,8 @@ import { freePort, root } from './support/product';
  * proxy from scripts/, a real API process behind them. A child killed with SIGKILL is logged and
  * started again; meanwhile the proxy answers 503 with Retry-After, not 502.
  */
+const apiUrl = (port: number) => `http://127.0.0.1:${port}`;
+
 describe('supervised multi-process start', () => {
   let db: TestDatabase;
   let supervisor: Supervisor | undefined;
@@ -59,17 +61,23 @@ describe('supervised multi-process start', () => {
     proxy = createFrontProxy({ api: apiPort, realtime: realtimePort, isDown: supervisor.isDown });
     await new Promise<void>((r) => proxy?.listen(proxyPort, '127.0.0.1', r));
     const base = `http://127.0.0.1:${proxyPort}`;
+    let ready = false;
+    const whenReady = supervisor.ready().then(() => {
+      ready = true;
+    });
 
-    // While the first start is still coming up the proxy already answers 503, never 502.
+    // While the first start is still coming up the proxy already answers 503, never 502, and the
+    // supervisor does not call the children ready (`npm start` says "running" only then).
     const early = await fetch(`${base}/api/status`);
     expect(early.status).toBe(503);
     expect(early.headers.get('retry-after')).toBe(String(RETRY_AFTER_S));
     expect((await early.json()).error.code).toBe('upstream_unavailable');
-    await waitFor(
-      'api up behind the proxy',
-      async () => (await fetch(`${base}/api/status`)).status === 200,
-      90_000,
-    );
+    expect(ready).toBe(false);
+    // Ready means ready: the API answers through the proxy the moment the supervisor says so.
+    await Promise.race([whenReady, new Promise((r) => setTimeout(r, 90_000))]);
+    expect(ready).toBe(true);
+    expect((await fetch(`${apiUrl(apiPort)}/readyz`)).status).toBe(200);
+    expect((await fetch(`${base}/api/status`)).status).toBe(200);
 
     const pid = Number(said.find((m) => m.startsWith('api started'))?.match(/pid (\d+)/)?.[1]);
     expect(pid).toBeGreaterThan(0);
