@@ -40,11 +40,22 @@ describe('the one log redaction', () => {
     expect(codes.msg).toBe('reply JA [code], then nei [code] and code [code]');
   });
 
-  it('redacts by path whatever the value: recipients, texts, keys', () => {
-    const log = written((l) => l.info({ to: 'x', sms: { text: 'JA 1234', phone: 'y' }, apiKey: 'k' }, 'x'));
+  it('redacts by field name whatever the value, at any depth: recipients, texts, keys, headers', () => {
+    const log = written((l) =>
+      l.info(
+        {
+          to: 'x',
+          sms: { text: 'JA 1234', phone: 'y' },
+          req: { headers: { authorization: 'z' } },
+          apiKey: 'k',
+        },
+        'x',
+      ),
+    );
     expect(log.lines()[0]).toMatchObject({
       to: '[redacted]',
       sms: { text: '[redacted]', phone: '[redacted]' },
+      req: { headers: { authorization: '[redacted]' } },
       apiKey: '[redacted]',
     });
   });

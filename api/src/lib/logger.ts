@@ -1,8 +1,8 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
-import { REDACT_PATHS, REDACTED, scrubLogLine } from './log-redaction';
+import { redactFields, scrubLogLine } from './log-redaction';
 import { currentRequest } from './request-context';
 
-export { maskPhone, REDACT_PATHS, scrubText } from './log-redaction';
+export { maskPhone, REDACT_KEYS, scrubText } from './log-redaction';
 
 /**
  * Drizzle writes a failed query's bound values into the error text (`Failed query: …\nparams: …`),
@@ -36,7 +36,7 @@ export function safeError(err: unknown, depth = 0): unknown {
 
 /**
  * Every logger of every process (api, worker, realtime, `npm start`) is made here, so each line gets
- * the one redaction (./log-redaction.ts: paths, then a scrub of the finished line) and, while a
+ * the one redaction (./log-redaction.ts: fields by name, then a scrub of the finished line) and, while a
  * request is served, its `requestId` (./request-context.ts).
  */
 export function createLogger(level: string, name = 'oppslag', destination?: DestinationStream): Logger {
@@ -44,7 +44,7 @@ export function createLogger(level: string, name = 'oppslag', destination?: Dest
     {
       name,
       level,
-      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      formatters: { log: redactFields },
       serializers: { err: safeError },
       mixin: () => {
         const request = currentRequest();
