@@ -17,14 +17,17 @@ function newestMtime(dir: string): number {
 
 /**
  * Builds a Vite app (production mode) unless its dist is newer than every source: `sourceDirs`
- * (relative to `appDir`) and the app's index.html. Each e2e file calls this; returns dist.
+ * (relative to `appDir`), the app's index.html and vite.config.ts, and the root package.json
+ * (the release version a build bakes in). Each e2e file calls this; returns dist.
  */
 export function buildWebApp(appDir: string, sourceDirs: string[]): string {
   const dist = join(appDir, 'dist');
   const index = join(dist, 'index.html');
   const sources = Math.max(
     ...sourceDirs.map((dir) => newestMtime(join(appDir, dir))),
-    statSync(join(appDir, 'index.html')).mtimeMs,
+    ...['index.html', 'vite.config.ts', '../package.json'].map(
+      (file) => statSync(join(appDir, file)).mtimeMs,
+    ),
   );
   if (!existsSync(index) || statSync(index).mtimeMs < sources) {
     // Vitest sets NODE_ENV=test, which would make Vite emit a development build (and no service worker).
