@@ -65,7 +65,11 @@ describe('production start with unsafe settings', () => {
   );
 
   it('a malformed value ends in the same clean list, outside production too', async () => {
-    const proc = start('api/src/main.ts', { NODE_ENV: 'development', LOG_LEVEL: 'loud', JWT_SECRET: 'short' });
+    const proc = start('api/src/main.ts', {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'loud',
+      JWT_SECRET: 'short',
+    });
     expect(await proc.exited).toBe(1);
     expect(proc.text()).toMatch(/^\s+- JWT_SECRET: must be at least 32 characters/m);
     expect(proc.text()).toMatch(/^\s+- LOG_LEVEL: /m);
