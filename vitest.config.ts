@@ -59,6 +59,8 @@ export default defineConfig({
       ...webApp('console'),
       ...webApp('display'),
       { test: { ...serverTest, name: 'deploy', include: ['k8s/**/*.test.ts'] } },
+      // Checks over the source itself (runtime import cycles, the `as` cast ceiling).
+      { test: { name: 'code', environment: 'node' as const, include: ['scripts/code-checks/**/*.test.ts'] } },
       {
         test: {
           ...serverTest,

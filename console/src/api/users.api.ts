@@ -1,9 +1,6 @@
 import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
 import { usersContract as users } from '@oppslag/common/contract/users.contract.ts';
 import { updateUserSchema } from '@oppslag/common/schemas/user.ts';
-import { storeProfile } from '../state/profile';
-import { setToken } from '../state/session';
-import { authApi } from './auth.api';
 import { call } from './typed-client';
 
 export type User = RouteResponse<typeof users.get>;
@@ -34,7 +31,7 @@ export interface UserDetailsValues {
 }
 
 /** The form's values as the API takes them: trimmed, a blank name or phone stored as none. */
-const detailsBody = (values: UserDetailsValues) => ({
+export const detailsBody = (values: UserDetailsValues) => ({
   name: values.name?.trim() || null,
   email: values.email.trim(),
   phoneNumber: values.phoneNumber?.trim() || null,
@@ -43,7 +40,7 @@ const detailsBody = (values: UserDetailsValues) => ({
 /**
  * Saves the name, e-mail and phone form of a user: the superadmin's user details of someone else.
  * `currentPassword` goes along when users move their own account to a new address (the API
- * refuses that without it); for one's own account use saveOwnAccount, which keeps the session.
+ * refuses that without it); for one's own account use saveOwnAccount (state/profile.ts), which keeps the session.
  */
 export function saveUserDetails(
   id: number,
@@ -51,20 +48,4 @@ export function saveUserDetails(
   currentPassword?: string,
 ): Promise<User> {
   return usersApi.update(id, { ...detailsBody(values), ...(currentPassword ? { currentPassword } : {}) });
-}
-
-/**
- * Saves the signed-in user's own name, e-mail and phone (profile card, and the superadmin's user
- * details page opened on themselves) through `PUT /api/account`. A new address needs the current
- * password (`currentPassword`, undefined when the address stays) and ends every older session, so
- * the fresh token the API answers is kept at once: the user stays signed in.
- */
-export async function saveOwnAccount(values: UserDetailsValues, currentPassword?: string): Promise<User> {
-  const { user, token } = await authApi.updateAccount({
-    ...detailsBody(values),
-    ...(currentPassword !== undefined ? { currentPassword } : {}),
-  });
-  setToken(token);
-  storeProfile(user);
-  return user;
 }

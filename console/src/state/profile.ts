@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { authApi } from '../api/auth.api';
 import { queryClient } from '../api/query-client';
 import { queryKeys } from '../api/query-keys';
-import type { User } from '../api/users.api';
-import { usersApi } from '../api/users.api';
+import type { User, UserDetailsValues } from '../api/users.api';
+import { detailsBody, usersApi } from '../api/users.api';
 import { setLanguage } from '../i18n/index';
-import { tokenUserAtom } from './session';
+import { setToken, tokenUserAtom } from './session';
 import { store } from './store';
 
 /** The signed-in user's full profile (permissions, phone, language): a query per user id. */
@@ -40,4 +41,21 @@ export async function loadProfile(): Promise<void> {
     // The token alone still identifies the user; language falls back to the stored locale.
     if (tokenUser.language) await setLanguage(tokenUser.language);
   }
+}
+
+/**
+ * Saves the signed-in user's own name, e-mail and phone (profile card, and the superadmin's user
+ * details page opened on themselves) through `PUT /api/account`. A new address needs the current
+ * password (`currentPassword`, undefined when the address stays) and ends every older session, so
+ * the fresh token the API answers is kept at once: the user stays signed in. It lives here, not in
+ * users.api, because it writes the session and the profile cache (users.api is what this file loads).
+ */
+export async function saveOwnAccount(values: UserDetailsValues, currentPassword?: string): Promise<User> {
+  const { user, token } = await authApi.updateAccount({
+    ...detailsBody(values),
+    ...(currentPassword !== undefined ? { currentPassword } : {}),
+  });
+  setToken(token);
+  storeProfile(user);
+  return user;
 }

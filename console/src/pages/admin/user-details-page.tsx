@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import {
-  saveOwnAccount,
   saveUserDetails,
   USER_DETAIL_FIELDS,
   type User,
@@ -17,6 +16,7 @@ import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useFormState } from '../../lib/use-form-state';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { saveOwnAccount } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 import AdminNotFoundPage from '../errors/admin-not-found-page';
 

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveOwnAccount, USER_DETAIL_FIELDS, userDetailsFormSchema } from '../../api/users.api';
+import { USER_DETAIL_FIELDS, userDetailsFormSchema } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { useProfile } from '../../state/profile';
+import { saveOwnAccount, useProfile } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
 
 /** Profile: name, email and phone number of the signed-in user (a new e-mail asks for the password). */
