@@ -1,15 +1,9 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
-import { TIME_ZONE } from './constants';
+import { addDays, instantOfDate, localDate } from './oslo-time';
 import {
   BANNER_DATE_TOO_LATE_MESSAGE,
   BANNER_END_BEFORE_START_MESSAGE,
   BANNER_START_BEFORE_TODAY_MESSAGE,
 } from './schemas/content';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * Spec §5's banner date window, the one rule the API enforces and the console's date pickers check
@@ -25,8 +19,11 @@ export interface BannerDateWindow {
 }
 
 export function bannerDateWindow(now: Date): BannerDateWindow {
-  const midnight = dayjs(now).tz(TIME_ZONE).startOf('day');
-  return { today: midnight.toDate(), limit: midnight.add(1, 'year').add(1, 'day').toDate() };
+  const today = localDate(now);
+  const sameDayNextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+  // A year after 29 February is 28 February (as the date pickers count a year), not 1 March.
+  const yearOn = sameDayNextYear.endsWith('-02-29') ? sameDayNextYear.replace(/29$/, '28') : sameDayNextYear;
+  return { today: new Date(instantOfDate(today)), limit: new Date(instantOfDate(addDays(yearOn, 1))) };
 }
 
 export type BannerDateCode = 'in_past' | 'too_late' | 'end_before_start';

@@ -11,6 +11,7 @@ export * from './feature-sets';
 export * from './field-errors';
 export * from './jobs';
 export * from './notes';
+export * from './oslo-time';
 export * from './permissions';
 export * from './phone';
 export * from './quiet-hours';

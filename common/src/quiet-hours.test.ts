@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inQuietHours, localMinutes, quietHoursSchema, resolveQuietHours } from './quiet-hours';
+import { localMinutes } from './oslo-time';
+import { inQuietHours, quietHoursSchema, resolveQuietHours } from './quiet-hours';
 
 const night = { start: '23:00', end: '06:00', mode: 'blank' } as const;
 const day = { start: '09:00', end: '17:00', mode: 'dim' } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIME_ZONE } from './constants';
+import { clockMinutes, localMinutes } from './oslo-time';
 
 /** A wall-clock time "HH:MM" (24 h). */
 export const clockTimeSchema = z
@@ -21,21 +22,6 @@ export const quietHoursSchema = z.strictObject({
 });
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Minutes since local midnight in `timeZone` at `at` (Intl knows the zone's DST rules). */
-export function localMinutes(at: Date, timeZone: string = TIME_ZONE): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
-  const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
-  return hour * 60 + minute;
-}
-
 /**
  * THE quiet-hours rule, used by the player (blank/dim) and the worker (no "dark screen" SMS in
  * quiet hours): whether `at` lies inside the window in the product's time zone. The window is read
@@ -48,8 +34,8 @@ export function inQuietHours(
   timeZone: string = TIME_ZONE,
 ): boolean {
   if (!quiet || quiet.mode === 'off') return false;
-  const start = minutesOf(quiet.start);
-  const end = minutesOf(quiet.end);
+  const start = clockMinutes(quiet.start);
+  const end = clockMinutes(quiet.end);
   if (start === end) return false;
   const now = localMinutes(at, timeZone);
   return start < end ? now >= start && now < end : now >= start || now < end;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localInstant } from './oslo-time';
 import {
   describeSchedule,
   isScheduleActive,
   isScheduleOver,
   isShowing,
-  localInstant,
   nextScheduleBoundary,
   nextShowingChange,
   scheduleSchema,

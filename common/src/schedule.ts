@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TIME_ZONE } from './constants';
 import { withFieldCode } from './errors';
+import { addDays, clockMinutes, instantOfDate, type TimeLike, toMs, wallClock, weekdayOf } from './oslo-time';
 
 /**
  * Repeating schedules of notes and banners (issue 17): on some weekdays, inside a time window of
@@ -13,10 +15,9 @@ import { withFieldCode } from './errors';
  *   no window across midnight and "end before start" is an error a board member can understand.
  * - A wall time that does not exist (02:30 on the spring-forward day) is taken as the instant an
  *   hour later (03:30), one that exists twice (02:30 on the fall-back day) as its first occurrence —
- *   what Temporal calls "compatible".
+ *   what Temporal calls "compatible" (the Oslo time module, `oslo-time.ts`, has that rule).
  * - `until` is inclusive: windows on that local date still show.
  */
-export const SCHEDULE_TIME_ZONE = 'Europe/Oslo';
 
 /** ISO weekdays: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -45,7 +46,7 @@ export const scheduleSchema = z
       .optional()
       .transform((d) => d ?? null),
   })
-  .refine((s) => minutes(s.to) > minutes(s.from), {
+  .refine((s) => clockMinutes(s.to) > clockMinutes(s.from), {
     message: SCHEDULE_END_BEFORE_START_MESSAGE,
     path: ['to'],
     ...withFieldCode('end_before_start'),
@@ -64,82 +65,6 @@ export const scheduleOutSchema = z.object({
   until: z.string().nullable(),
 });
 
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function localParts(t: number, timeZone: string): LocalParts {
-  const out: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(t)))
-    if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return out as unknown as LocalParts;
-}
-
-/** The zone's offset from UTC at instant `t`, in ms (+1 h in Oslo's winter, +2 h in summer). */
-function offsetAt(t: number, timeZone: string): number {
-  const p = localParts(t, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - (t - (((t % 1000) + 1000) % 1000));
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The instant of a local wall time. Both offsets around the day are tried: one that holds is the
- * answer (the earlier of two in the repeated hour); in the skipped hour, the offset before the
- * change gives the instant an hour later on the wall.
- */
-export function localInstant(
-  year: number,
-  month: number,
-  day: number,
-  minuteOfDay: number,
-  timeZone = SCHEDULE_TIME_ZONE,
-): number {
-  const naive = Date.UTC(year, month - 1, day, 0, minuteOfDay);
-  const before = offsetAt(naive - DAY_MS, timeZone);
-  const after = offsetAt(naive + DAY_MS, timeZone);
-  const candidates = [naive - before, naive - after].filter(
-    (c, i) => offsetAt(c, timeZone) === (i === 0 ? before : after),
-  );
-  return candidates.length > 0 ? Math.min(...candidates) : naive - before;
-}
-
-/** A local calendar date, `offset` days after the local date of `t`. */
-function localDate(t: number, offset: number, timeZone: string) {
-  const p = localParts(t, timeZone);
-  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + offset));
-  const iso = d.toISOString().slice(0, 10);
-  const weekday = (((d.getUTCDay() + 6) % 7) + 1) as Weekday;
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), iso, weekday };
-}
-
 /** What the rules read of a schedule (a stored one, or a form's draft). */
 export interface ScheduleLike {
   weekdays: readonly number[];
@@ -150,31 +75,26 @@ export interface ScheduleLike {
 
 /** The window of the day `offset` days from `t`'s local date, or null when the schedule skips it. */
 function windowOf(s: ScheduleLike, t: number, offset: number, timeZone: string): [number, number] | null {
-  const d = localDate(t, offset, timeZone);
-  if (!s.weekdays.includes(d.weekday)) return null;
-  if (s.until && d.iso > s.until) return null;
+  const date = addDays(wallClock(t, timeZone).date, offset);
+  if (!s.weekdays.includes(weekdayOf(date))) return null;
+  if (s.until && date > s.until) return null;
   return [
-    localInstant(d.year, d.month, d.day, minutes(s.from), timeZone),
-    localInstant(d.year, d.month, d.day, minutes(s.to), timeZone),
+    instantOfDate(date, clockMinutes(s.from), timeZone),
+    instantOfDate(date, clockMinutes(s.to), timeZone),
   ];
 }
 
-type TimeLike = Date | string | number;
-const ms = (t: TimeLike) => (t instanceof Date ? t.getTime() : typeof t === 'number' ? t : Date.parse(t));
+const ms = toMs;
 
 /** Whether instant `t` lies in one of the schedule's windows (start inclusive, end exclusive). */
-export function isScheduleActive(s: ScheduleLike, t: TimeLike, timeZone = SCHEDULE_TIME_ZONE): boolean {
+export function isScheduleActive(s: ScheduleLike, t: TimeLike, timeZone = TIME_ZONE): boolean {
   const now = ms(t);
   const w = windowOf(s, now, 0, timeZone);
   return w !== null && w[0] <= now && now < w[1];
 }
 
 /** The next instant after `t` at which the schedule switches on or off; null when it never will again. */
-export function nextScheduleBoundary(
-  s: ScheduleLike,
-  t: TimeLike,
-  timeZone = SCHEDULE_TIME_ZONE,
-): number | null {
+export function nextScheduleBoundary(s: ScheduleLike, t: TimeLike, timeZone = TIME_ZONE): number | null {
   const now = ms(t);
   // A week and a day ahead covers every weekday; `until` may end the list earlier.
   for (let offset = 0; offset <= 8; offset++) {
@@ -187,7 +107,7 @@ export function nextScheduleBoundary(
 }
 
 /** Whether the schedule has no window left at or after `t` (its `until` date has passed). */
-export function isScheduleOver(s: ScheduleLike, t: TimeLike, timeZone = SCHEDULE_TIME_ZONE): boolean {
+export function isScheduleOver(s: ScheduleLike, t: TimeLike, timeZone = TIME_ZONE): boolean {
   return !isScheduleActive(s, t, timeZone) && nextScheduleBoundary(s, t, timeZone) === null;
 }
 

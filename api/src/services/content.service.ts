@@ -7,12 +7,12 @@ import {
   type ContentSlot,
   type ContentType,
   type FeatureSet,
+  startOfLocalDay,
 } from '@oppslag/common';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { assets, contents } from '../db/schema/index';
 import { forbidden, invalidField, notFound } from '../errors';
-import { midnightInDays } from '../lib/oslo-time';
 import { sanitizeRichText } from '../lib/rich-text';
 import type { ContentRow, ContentWithAsset } from '../presenters/content.presenter';
 import { recordEvent } from './events.service';
@@ -110,7 +110,7 @@ export async function createContent(
   checkLock(null, input, actor);
   // Spec §9 defaults: start now, end 14 days after midnight today, 30 seconds.
   const start = input.start ?? ctx.now;
-  const end = input.end === undefined ? midnightInDays(ctx.now, BANNER_DEFAULT_DAYS) : input.end;
+  const end = input.end === undefined ? startOfLocalDay(ctx.now, BANNER_DEFAULT_DAYS) : input.end;
   checkBannerDates(ctx.now, { start, end: end ?? null, checkStart: true, checkEnd: true });
   if (input.assetId != null) await checkAsset(tx, input.assetId, ctx.ancestry);
   const [row] = await tx

@@ -5,6 +5,7 @@ import {
   DEFAULT_NOTE_ICON,
   NOTE_END_BEFORE_START_MESSAGE,
   permissionsOn,
+  startOfLocalDay,
   THEME_PRIMARY,
   type UpdateNoteInput,
 } from '@oppslag/common';
@@ -13,7 +14,6 @@ import type { Tx } from '../db/client';
 import { insertRows } from '../db/insert-rows';
 import { notes, users } from '../db/schema/index';
 import { invalidField, notFound } from '../errors';
-import { startOfToday } from '../lib/oslo-time';
 import { isBlankRichText, sanitizeRichText } from '../lib/rich-text';
 import { type NoteRow, presentNote } from '../presenters/note.presenter';
 import { getAncestry, getGrants } from './access.service';
@@ -61,7 +61,7 @@ async function checkOwner(tx: Tx, entityId: number, ownerId: number): Promise<vo
 
 /** Spec §5: a note cannot start before today (Europe/Oslo); a start already stored may stay. */
 function checkStart(date: Date, now: Date): void {
-  if (date < startOfToday(now))
+  if (date < startOfLocalDay(now))
     throw invalidField({ path: 'date', code: 'in_past' }, NOTE_START_BEFORE_TODAY_MESSAGE);
 }
 

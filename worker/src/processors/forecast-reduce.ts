@@ -1,4 +1,4 @@
-import { type DayForecast, TIME_ZONE } from '@oppslag/common';
+import { addDays, type DayForecast, wallClock } from '@oppslag/common';
 
 /** One entry of MET Locationforecast 2.0 `compact` (`properties.timeseries[]`); only used fields. */
 export interface CompactEntry {
@@ -9,28 +9,6 @@ export interface CompactEntry {
     next_6_hours?: { summary?: { symbol_code?: string } };
     next_12_hours?: { summary?: { symbol_code?: string } };
   };
-}
-
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The Europe/Oslo calendar day (`YYYY-MM-DD`) and hour of an instant. */
-export function osloDayHour(date: Date): { day: string; hour: number } {
-  const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
-  return { day: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
-}
-
-/** The calendar day `n` days after `day` (plain date arithmetic, immune to DST). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
 }
 
 function symbolOf(entry: CompactEntry): string | null {
@@ -49,22 +27,22 @@ function symbolOf(entry: CompactEntry): string | null {
  * what is left of today after noon is the next hour. Past entries are ignored.
  */
 export function reduceForecast(timeseries: readonly CompactEntry[], now: Date): DayForecast[] {
-  const today = osloDayHour(now).day;
+  const today = wallClock(now).date;
   const horizon = now.getTime() - 3600_000;
   const days: DayForecast[] = [];
   for (let i = 0; i < 3; i++) {
     const day = addDays(today, i);
     const entries = timeseries
       .filter((e) => Date.parse(e.time) >= horizon)
-      .map((e) => ({ e, ...osloDayHour(new Date(e.time)) }))
-      .filter((x) => x.day === day);
+      .map((e) => ({ e, local: wallClock(e.time) }))
+      .filter((x) => x.local.date === day);
     if (entries.length === 0) continue;
     const temps = entries
       .map((x) => x.e.data.instant?.details?.air_temperature)
       .filter((t): t is number => typeof t === 'number');
     const midday = entries
       .filter((x) => symbolOf(x.e) !== null)
-      .sort((a, b) => Math.abs(a.hour - 12) - Math.abs(b.hour - 12))[0];
+      .sort((a, b) => Math.abs(a.local.hour - 12) - Math.abs(b.local.hour - 12))[0];
     days.push({
       date: day,
       symbolCode: midday ? symbolOf(midday.e) : null,

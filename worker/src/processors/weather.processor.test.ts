@@ -7,10 +7,10 @@ import {
   type TestApi,
   type World,
 } from '@oppslag/api/testing';
-import { cacheKeys, type WeatherForecast } from '@oppslag/common';
+import { addDays, cacheKeys, type WeatherForecast, wallClock } from '@oppslag/common';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type CompactEntry, osloDayHour, reduceForecast } from './forecast-reduce';
+import { type CompactEntry, reduceForecast } from './forecast-reduce';
 import { organizationLocation, pollWeather, sweepWeather, truncate4 } from './weather.processor';
 
 describe('forecast reduction', () => {
@@ -44,7 +44,7 @@ describe('forecast reduction', () => {
   });
 
   it('handles days across a DST change and truncates coordinates to 4 decimals', () => {
-    expect(osloDayHour(new Date('2026-03-28T23:30:00Z'))).toEqual({ day: '2026-03-29', hour: 0 });
+    expect(wallClock(new Date('2026-03-28T23:30:00Z'))).toMatchObject({ date: '2026-03-29', hour: 0 });
     expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
     expect(addDays('2026-12-31', 2)).toBe('2027-01-02');
     expect(truncate4(59.912345678)).toBe(59.9123);
@@ -90,7 +90,7 @@ describe('weather polling against a fake MET Locationforecast', () => {
     expect(request.headers['if-modified-since']).toBeUndefined();
     const forecast = await cached(world.entities.orgA.id);
     expect(forecast.days).toHaveLength(3);
-    expect(forecast.days[0].date).toBe(osloDayHour(now).day);
+    expect(forecast.days[0].date).toBe(wallClock(now).date);
     for (const day of forecast.days) {
       expect(day.minTemperature).toBeLessThanOrEqual(day.maxTemperature as number);
       expect(day.symbolCode).toMatch(/^(partlycloudy_day|lightrain)$/);

@@ -1,15 +1,16 @@
+import { localDate } from '@oppslag/common/oslo-time.ts';
 import type { WeatherDay } from '../../api/types';
 import type { MessageKey } from '../../player/i18n';
 import { useNow } from '../../player/use-now';
 import { useT } from '../../player/use-t';
-import { formatTemperature, localDate, symbolForTime, todaySymbol } from './night';
+import { formatTemperature, symbolForTime, todaySymbol } from './night';
 import { WeatherIcon } from './WeatherIcon';
 
 const LABELS: MessageKey[] = ['weather.today', 'weather.tomorrow', 'weather.dayAfter'];
 
 /** Today, tomorrow and the day after, matched by local date so stale days drop off at midnight. */
 export function pickDays(days: WeatherDay[], now: number, timeZone: string): (WeatherDay | null)[] {
-  return [0, 1, 2].map((offset) => days.find((d) => d.date === localDate(now, timeZone, offset)) ?? null);
+  return [0, 1, 2].map((offset) => days.find((d) => d.date === localDate(now, offset, timeZone)) ?? null);
 }
 
 export function Weather({

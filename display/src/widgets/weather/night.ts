@@ -1,11 +1,7 @@
-/** Hour of day (0–23) of `at` in a time zone. */
-export function hourIn(at: number, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(at);
-  return Number.parseInt(hour, 10);
-}
+import { wallClock } from '@oppslag/common/oslo-time.ts';
 
-/** Night is before 06:00 local time (spec §4). */
-export const isNight = (at: number, timeZone: string) => hourIn(at, timeZone) < 6;
+/** Night is before 06:00 local time (spec §4); local time as the one Oslo time module reads it. */
+export const isNight = (at: number, timeZone: string) => wallClock(at, timeZone).hour < 6;
 
 /**
  * Today's symbol (issue 12 item 8). After noon the worker keeps MET's symbol for the coming hour,
@@ -35,18 +31,4 @@ export function formatTemperature(value: number | null): string {
   const whole = Math.round(Math.abs(value));
   if (whole === 0) return '0°';
   return value < 0 ? `\u2212${whole}°` : `${whole}°`;
-}
-
-/** YYYY-MM-DD of `at` in a time zone, and of the following days. */
-export function localDate(at: number, timeZone: string, addDays = 0): string {
-  const base = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-  if (!addDays) return base;
-  const d = new Date(`${base}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + addDays);
-  return d.toISOString().slice(0, 10);
 }

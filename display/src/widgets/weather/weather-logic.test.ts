@@ -1,5 +1,6 @@
+import { localDate, wallClock } from '@oppslag/common/oslo-time.ts';
 import { describe, expect, it } from 'vitest';
-import { formatTemperature, hourIn, isNight, localDate, symbolForTime, todaySymbol } from './night';
+import { formatTemperature, isNight, symbolForTime, todaySymbol } from './night';
 import { symbolInfo } from './symbols';
 
 describe('night', () => {
@@ -10,7 +11,7 @@ describe('night', () => {
     expect(isNight(Date.parse('2026-11-20T23:30:00Z'), 'Europe/Oslo')).toBe(true);
     // Summer time (UTC+2): 03:59 UTC is 05:59.
     expect(isNight(Date.parse('2026-07-01T03:59:00Z'), 'Europe/Oslo')).toBe(true);
-    expect(hourIn(Date.parse('2026-07-01T04:00:00Z'), 'Europe/Oslo')).toBe(6);
+    expect(wallClock(Date.parse('2026-07-01T04:00:00Z'), 'Europe/Oslo').hour).toBe(6);
   });
 
   it("keeps MET's night symbol for today's coming hour in the evening, and goes night before 06:00", () => {
@@ -49,9 +50,9 @@ describe('temperatures', () => {
 describe('local dates', () => {
   it('uses the Oslo calendar day and counts forward', () => {
     const lateEvening = Date.parse('2026-11-21T23:30:00Z'); // 00:30 on the 22nd in Oslo
-    expect(localDate(lateEvening, 'Europe/Oslo')).toBe('2026-11-22');
-    expect(localDate(lateEvening, 'Europe/Oslo', 2)).toBe('2026-11-24');
-    expect(localDate(Date.parse('2026-12-31T12:00:00Z'), 'Europe/Oslo', 1)).toBe('2027-01-01');
+    expect(localDate(lateEvening, 0, 'Europe/Oslo')).toBe('2026-11-22');
+    expect(localDate(lateEvening, 2, 'Europe/Oslo')).toBe('2026-11-24');
+    expect(localDate(Date.parse('2026-12-31T12:00:00Z'), 1, 'Europe/Oslo')).toBe('2027-01-01');
   });
 });
 
