@@ -1,4 +1,11 @@
-import { type ErrorCode, type FieldError, type FieldErrorCode, fieldErrorsOf } from '@oppslag/common';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorStatus,
+  type FieldError,
+  type FieldErrorCode,
+  fieldErrorsOf,
+} from '@oppslag/common';
 import type { z } from 'zod';
 
 // The issue → field error rule lives in common: the console's forms check with the same words.
@@ -11,18 +18,23 @@ export interface AppErrorExtra {
   details?: unknown;
 }
 
-/** An error the API answers with as `{ error: { code, message, fields?, details? } }` (common's errorBodySchema). */
+/**
+ * An error the API answers with as `{ error: { code, message, fields?, details? } }` (common's
+ * errorBodySchema). Its status is the code's, from common's ERROR_STATUS: a throw site names what
+ * went wrong, never a number, so one code always answers with one status.
+ */
 export class AppError extends Error {
+  readonly status: ErrorStatus;
   readonly fields?: FieldError[];
   readonly details?: unknown;
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     message: string,
     extra: AppErrorExtra = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
     this.fields = extra.fields;
     this.details = extra.details;
   }
@@ -37,18 +49,18 @@ export interface FieldRef {
 
 const fieldOf = (ref: FieldRef, message: string): FieldError => ({ ...ref, message });
 
+/** An error about one field of the request (`code` from its schema or service), shown next to that field. */
+export const fieldError = (code: ErrorCode, message: string, field?: FieldRef) =>
+  new AppError(code, message, field ? { fields: [fieldOf(field, message)] } : {});
 export const badRequest = (message: string, extra?: AppErrorExtra) =>
-  new AppError(400, 'validation_failed', message, extra);
+  new AppError('validation_failed', message, extra);
 /** 400 validation_failed about one field of the request: what a form shows next to that field. */
 export const invalidField = (field: FieldRef, message: string) =>
-  badRequest(message, { fields: [fieldOf(field, message)] });
-export const unauthorized = (message = 'Authentication required') =>
-  new AppError(401, 'unauthorized', message);
+  fieldError('validation_failed', message, field);
+export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
 export const forbidden = (message = 'You do not have permission to do this', field?: FieldRef) =>
-  new AppError(403, 'forbidden', message, field ? { fields: [fieldOf(field, message)] } : {});
-export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
-export const conflict = (code: ErrorCode, message: string, field?: FieldRef) =>
-  new AppError(409, code, message, field ? { fields: [fieldOf(field, message)] } : {});
+  fieldError('forbidden', message, field);
+export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
 
 /**
  * Validates input with a zod schema. Every issue becomes a field error (path, code, message); the

@@ -44,6 +44,48 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
+ * The one table of HTTP statuses: every error code is answered with its status here and only here.
+ * The API's error type takes its status from this table (no call site picks a number), and the
+ * OpenAPI document groups a route's declared codes by it. Keyed by every code, so a new code
+ * without a status does not compile.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  malformed_json: 400,
+  reset_token_invalid: 400,
+  password_mismatch: 400,
+  wrong_password: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  token_invalid: 401,
+  forbidden: 403,
+  demo_password_refused: 403,
+  install_token_required: 403,
+  not_found: 404,
+  not_installed: 404,
+  conflict: 409,
+  already_installed: 409,
+  code_word_taken: 409,
+  email_taken: 409,
+  sms_notification_limit: 409,
+  cannot_remove_self: 409,
+  inherited_member: 409,
+  entity_has_children: 409,
+  last_admin: 409,
+  feature_disabled: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unsupported_file: 415,
+  invalid_file: 422,
+  invalid_move: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_failed: 502,
+  service_unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+
+/**
  * Why one field of a request was refused. Derived from what the schemas in `schemas/` and the
  * services check; `params` carry the numbers a message needs (e.g. `minimum` for `too_short`).
  */

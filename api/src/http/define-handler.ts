@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import {
+  answerableErrors,
   entityParamOf,
   type HistorySource,
   type Permission,
@@ -74,7 +75,7 @@ function parseParams(
   if (!schema) return undefined;
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  throw new AppError(404, 'not_found', result.error.issues[0]?.message ?? 'Not found');
+  throw new AppError('not_found', result.error.issues[0]?.message ?? 'Not found');
 }
 
 /**
@@ -86,7 +87,7 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
   if (result.success) return result.data;
   const codes = result.error.issues.map((i) => (i.code === 'custom' ? i.params?.code : undefined));
   if (typeof codes[0] === 'string' && codes.every((c) => c === codes[0]))
-    throw new AppError(400, codes[0] as AppError['code'], result.error.issues[0].message, {
+    throw new AppError(codes[0] as AppError['code'], result.error.issues[0].message, {
       fields: result.error.issues.flatMap((issue) => fieldErrorsOf(issue, input)),
     });
   return parse(schema, input);
@@ -166,7 +167,29 @@ export function mountRoute<R extends RouteDefinition>(
     } else if (route.status !== 204) ctx.body = result;
   };
   const guards: RouterMiddleware<DisplayState>[] = route.auth === 'display' ? [displayGuard(deps)] : [];
-  router.register(koaPath, [route.method.toUpperCase()], [...guards, run]);
+  const enforce = deps.config.production ? [] : [enforceDeclaredErrors(route)];
+  router.register(koaPath, [route.method.toUpperCase()], [...enforce, ...guards, run]);
+}
+
+/**
+ * The error contract, enforced outside production: a route that answers an error code it does not
+ * declare (nor has implicitly, common's answerableErrors) fails with a 500 naming the route and the
+ * code, so the test that reached it fails loudly instead of a client meeting an undocumented code.
+ */
+function enforceDeclaredErrors(route: RouteDefinition): RouterMiddleware<DisplayState> {
+  const allowed = answerableErrors(route);
+  return async (_ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof AppError && !allowed.has(err.code))
+        throw new Error(
+          `${route.method.toUpperCase()} ${route.path} answered '${err.code}', which its contract does not declare (error contract)`,
+          { cause: err },
+        );
+      throw err;
+    }
+  };
 }
 
 /**

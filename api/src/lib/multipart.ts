@@ -14,9 +14,7 @@ export interface SingleFileUpload {
 const ENVELOPE_BYTES = 64 * 1024;
 
 const tooLarge = (maxFileSize: number) =>
-  new AppError(
-    413,
-    'payload_too_large',
+  new AppError('payload_too_large',
     `The file is larger than ${Math.round(maxFileSize / 1024 / 1024)} MB`,
   );
 
@@ -30,12 +28,12 @@ function fromFormidable(err: unknown, maxFileSize: number): AppError {
     return tooLarge(maxFileSize);
   }
   if (code === formidableErrors.maxFilesExceeded) {
-    return new AppError(400, 'validation_failed', 'Only one file can be uploaded at a time');
+    return new AppError('validation_failed', 'Only one file can be uploaded at a time');
   }
   if (code === formidableErrors.maxFieldsExceeded || code === formidableErrors.maxFieldsSizeExceeded) {
-    return new AppError(400, 'validation_failed', 'Too many form fields');
+    return new AppError('validation_failed', 'Too many form fields');
   }
-  return new AppError(400, 'validation_failed', 'The multipart body could not be read');
+  return new AppError('validation_failed', 'The multipart body could not be read');
 }
 
 /** A filename as shown to people: no directories, no control characters, bounded length. */
@@ -62,7 +60,7 @@ export async function readSingleFileUpload(
   opts: { maxFileSize: number; tmpRoot: string },
 ): Promise<SingleFileUpload> {
   if (!ctx.is('multipart/form-data')) {
-    throw new AppError(415, 'unsupported_media_type', 'Expected a multipart/form-data body');
+    throw new AppError('unsupported_media_type', 'Expected a multipart/form-data body');
   }
   const declared = Number(ctx.get('content-length'));
   if (Number.isFinite(declared) && declared > opts.maxFileSize + ENVELOPE_BYTES) {
@@ -96,9 +94,9 @@ export async function readSingleFileUpload(
     for (const [key, values] of Object.entries(rawFields)) if (values?.length) fields[key] = values[0];
     const all = Object.entries(rawFiles).flatMap(([key, files]) => (files ?? []).map((f) => ({ key, f })));
     if (all.length > 1)
-      throw new AppError(400, 'validation_failed', 'Only one file can be uploaded at a time');
+      throw new AppError('validation_failed', 'Only one file can be uploaded at a time');
     if (all.length === 1 && all[0].key !== 'file') {
-      throw new AppError(400, 'validation_failed', 'The file must be sent in the field "file"');
+      throw new AppError('validation_failed', 'The file must be sent in the field "file"');
     }
     const one = all[0]?.f;
     const file = one ? { bytes: await readFile(one.filepath), name: cleanName(one.originalFilename) } : null;

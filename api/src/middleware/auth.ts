@@ -61,7 +61,7 @@ export function userAuth(deps: AppDeps): Middleware<ApiState> {
       const claims = await verified.verify(token, deps.now().getTime(), (t) => deps.tokens.verifyUser(t));
       const withTree = ctx.method === 'GET' && TREE_READS.has(ctx.path);
       const session = claims ? await readSession(deps, claims.user.id, claims.tv, withTree) : null;
-      if (!session) throw new AppError(401, 'token_invalid', 'Invalid or expired token');
+      if (!session) throw new AppError('token_invalid', 'Invalid or expired token');
       ctx.state.user = session.user;
       ctx.state.grants = session.grants;
       if (withTree) ctx.state.entityTableVersion = session.entityTableVersion;

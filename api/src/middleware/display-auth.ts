@@ -10,7 +10,7 @@ export interface DisplayState extends ApiState {
 }
 
 export const displayTokenInvalid = () =>
-  new AppError(401, 'token_invalid', 'Invalid or expired display token');
+  new AppError('token_invalid', 'Invalid or expired display token');
 
 /**
  * The claims of the request's bearer display token (signature, audience and expiry), or 401. The

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@oppslag/common';
+import { ERROR_STATUS, type ErrorBody } from '@oppslag/common';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError } from '../errors';
@@ -17,15 +17,12 @@ function fromHttpError(err: HttpLikeError): AppError | null {
   const status = err.status ?? err.statusCode;
   if (!status || status < 400 || status >= 500) return null;
   if (status === 413 || err.type === 'entity.too.large')
-    return new AppError(413, 'payload_too_large', 'Request body is too large');
-  if (status === 415) return new AppError(415, 'unsupported_media_type', 'Unsupported content type');
+    return new AppError('payload_too_large', 'Request body is too large');
+  if (status === 415) return new AppError('unsupported_media_type', 'Unsupported content type');
   if (err.type === 'entity.parse.failed' || /json/i.test(err.message ?? ''))
-    return new AppError(400, 'malformed_json', 'Request body is not valid JSON');
-  return new AppError(
-    status,
-    status === 404 ? 'not_found' : 'validation_failed',
-    err.message ?? 'Bad request',
-  );
+    return new AppError('malformed_json', 'Request body is not valid JSON');
+  // Any other 4xx of a parser is a bad request; its status comes from the code (common's ERROR_STATUS).
+  return new AppError(status === 404 ? 'not_found' : 'validation_failed', err.message ?? 'Bad request');
 }
 
 /**
@@ -50,7 +47,7 @@ export function errorMiddleware(logger: Logger): Middleware {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-        throw new AppError(404, 'not_found', 'Route not found');
+        throw new AppError('not_found', 'Route not found');
       }
     } catch (caught) {
       const err = caught instanceof AppError ? caught : (fromHttpError(caught as HttpLikeError) ?? null);
@@ -60,7 +57,7 @@ export function errorMiddleware(logger: Logger): Middleware {
         return;
       }
       logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'unhandled error');
-      ctx.status = 500;
+      ctx.status = ERROR_STATUS.internal_error;
       ctx.body = bodyOf({ code: 'internal_error', message: 'Internal server error' });
     }
   };

@@ -1,52 +1,6 @@
-import type { ErrorCode, RouteDefinition } from '@oppslag/common';
+import { ERROR_STATUS, implicitErrors, type RouteDefinition } from '@oppslag/common';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
 import { errorBodySchema } from './error-body';
-
-/** The status each error code is answered with (api/src/errors.ts and the services). */
-const STATUS_OF: Record<string, number> = {
-  validation_failed: 400,
-  malformed_json: 400,
-  reset_token_invalid: 400,
-  password_mismatch: 400,
-  wrong_password: 400,
-  unauthorized: 401,
-  invalid_credentials: 401,
-  token_invalid: 401,
-  forbidden: 403,
-  demo_password_refused: 403,
-  install_token_required: 403,
-  not_found: 404,
-  not_installed: 404,
-  conflict: 409,
-  already_installed: 409,
-  code_word_taken: 409,
-  sms_notification_limit: 409,
-  cannot_remove_self: 409,
-  inherited_member: 409,
-  entity_has_children: 409,
-  feature_disabled: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  unsupported_file: 415,
-  invalid_file: 422,
-  invalid_move: 422,
-  rate_limited: 429,
-  upstream_failed: 502,
-  service_unavailable: 503,
-};
-
-/** The codes every route of an auth level can answer with, on top of the route's own. */
-function implicitErrors(route: RouteDefinition): ErrorCode[] {
-  const codes: ErrorCode[] = [];
-  if (route.auth !== 'public') codes.push('unauthorized', 'token_invalid');
-  if (route.auth === 'superadmin') codes.push('forbidden');
-  if (route.auth === 'self') codes.push('not_found');
-  if (route.permission) codes.push('forbidden', 'not_found');
-  if (route.params) codes.push('not_found');
-  if (route.query || route.body) codes.push('validation_failed');
-  if (route.body) codes.push('malformed_json');
-  return codes;
-}
 
 /** `get` + `/content/{entityId}/note` → `getContentEntityIdNote`. */
 export function operationId(method: string, path: string): string {
@@ -66,7 +20,7 @@ export function contractOperation(route: RouteDefinition): ZodOpenApiOperationOb
   };
   const byStatus = new Map<number, Set<string>>();
   for (const code of [...implicitErrors(route), ...route.errors]) {
-    const status = STATUS_OF[code] ?? 400;
+    const status = ERROR_STATUS[code];
     byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))

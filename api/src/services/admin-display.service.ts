@@ -176,13 +176,13 @@ export async function commandDisplays(tx: Tx, target: 'all' | number[], actor: A
 /** The root entity and the master display made by install; 404 before install. */
 export async function getMaster(tx: Tx): Promise<{ entity: EntityRow; display: EntityRow }> {
   const [installed] = await tx.select().from(installation).where(eq(installation.id, 1));
-  if (!installed) throw new AppError(404, 'not_installed', 'The system is not installed');
+  if (!installed) throw new AppError('not_installed', 'The system is not installed');
   const rows = await tx
     .select()
     .from(entities)
     .where(inArray(entities.id, [installed.rootEntityId, installed.masterDisplayId]));
   const entity = rows.find((r) => r.id === installed.rootEntityId);
   const display = rows.find((r) => r.id === installed.masterDisplayId);
-  if (!entity || !display) throw new AppError(404, 'not_found', 'The master display is missing');
+  if (!entity || !display) throw new AppError('not_found', 'The master display is missing');
   return { entity, display };
 }

@@ -12,7 +12,7 @@ import { authorizeEntity, getAncestry, getGrants } from './access.service';
 /** Who is asking for an asset: a console user, or a display loading its images. */
 export type AssetViewer = { kind: 'user'; user: AuthedUser } | { kind: 'display'; displayId: number };
 
-const tokenInvalid = () => new AppError(401, 'token_invalid', 'Invalid or expired token');
+const tokenInvalid = () => new AppError('token_invalid', 'Invalid or expired token');
 
 /** A user token checked like userAuth does: the user must exist and the token version must match. */
 async function userFromToken(deps: AppDeps, token: string): Promise<AuthedUser | null> {

@@ -21,8 +21,8 @@ export interface NormalizedFile {
 }
 
 export const unsupportedFile = () =>
-  new AppError(415, 'unsupported_file', 'Only PNG, JPEG and WebP images and PDF documents can be uploaded');
-const invalidFile = (message: string) => new AppError(422, 'invalid_file', message);
+  new AppError('unsupported_file', 'Only PNG, JPEG and WebP images and PDF documents can be uploaded');
+const invalidFile = (message: string) => new AppError('invalid_file', message);
 
 /** Sharp options shared by every decode of untrusted bytes. */
 export const SAFE_DECODE = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' } as const;
@@ -103,9 +103,9 @@ async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /** Recognizes an uploaded file by its bytes and returns what will be stored, or throws a 4xx. */
 export async function normalizeUpload(bytes: Buffer): Promise<NormalizedFile> {
-  if (bytes.length === 0) throw new AppError(400, 'validation_failed', 'The file is empty');
+  if (bytes.length === 0) throw new AppError('validation_failed', 'The file is empty');
   if (bytes.length > MAX_UPLOAD_BYTES)
-    throw new AppError(413, 'payload_too_large', 'The file is larger than 20 MB');
+    throw new AppError('payload_too_large', 'The file is larger than 20 MB');
   const kind = sniffFile(bytes);
   if (!kind) throw unsupportedFile();
   return withDecodeSlot(() => (kind === 'pdf' ? normalizePdf(bytes) : normalizeImage(kind, bytes)));
@@ -116,10 +116,10 @@ export async function normalizeUpload(bytes: Buffer): Promise<NormalizedFile> {
  * like the worker's renditions.
  */
 export async function normalizeCroppedUpload(bytes: Buffer): Promise<Buffer> {
-  if (bytes.length === 0) throw new AppError(400, 'validation_failed', 'The file is empty');
+  if (bytes.length === 0) throw new AppError('validation_failed', 'The file is empty');
   const kind = sniffFile(bytes);
   if (!kind || kind === 'pdf')
-    throw new AppError(415, 'unsupported_file', 'A cropped image must be PNG, JPEG or WebP');
+    throw new AppError('unsupported_file', 'A cropped image must be PNG, JPEG or WebP');
   return withDecodeSlot(async () => {
     try {
       const meta = await sharp(bytes, SAFE_DECODE).metadata();

@@ -43,9 +43,9 @@ export function signFor(deps: AppDeps, row: UserRow): Promise<string> {
 export async function login(deps: AppDeps, email: string, password: string): Promise<string> {
   const row = await findUserByEmail(deps.database.db, email);
   const ok = await verifyPassword(row?.passwordHash, password, deps.config.passwordHashing);
-  if (!row || !ok) throw new AppError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+  if (!row || !ok) throw new AppError('invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
   if (deps.config.production && isDemoPassword(password))
-    throw new AppError(403, 'demo_password_refused', DEMO_PASSWORD_MESSAGE);
+    throw new AppError('demo_password_refused', DEMO_PASSWORD_MESSAGE);
   return signFor(deps, row);
 }
 
@@ -100,7 +100,7 @@ export async function confirmReset(deps: AppDeps, token: string, newPassword: st
     const userId = await consumeResetToken(tx, deps, token);
     return userId === null ? null : setPasswordAndTell(tx, userId, passwordHash);
   });
-  if (!row) throw new AppError(400, 'reset_token_invalid', RESET_CONFIRM_FAILED_MESSAGE);
+  if (!row) throw new AppError('reset_token_invalid', RESET_CONFIRM_FAILED_MESSAGE);
   deps.outbox.notify();
   return row;
 }
@@ -119,7 +119,7 @@ export async function verifyCurrentPassword(
   const [current] = await deps.database.db.select().from(users).where(eq(users.id, userId));
   const ok = await verifyPassword(current?.passwordHash, password ?? '', deps.config.passwordHashing);
   if (!current || !ok || password === undefined) {
-    throw new AppError(400, 'wrong_password', message, {
+    throw new AppError('wrong_password', message, {
       fields: [{ path, code: 'wrong_password', message }],
     });
   }

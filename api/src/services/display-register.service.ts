@@ -7,7 +7,7 @@ import { decodeDisplayId } from '../lib/hashids';
 import { recordEvent } from './events.service';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
-const unknownDisplay = () => new AppError(401, 'invalid_credentials', 'Unknown display id or API key');
+const unknownDisplay = () => new AppError('invalid_credentials', 'Unknown display id or API key');
 
 /**
  * Checks a display's id and API key. The key is compared in constant time (over digests, so its

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entities, installation } from '../db/schema/index';
-import { AppError, conflict, forbidden, invalidField } from '../errors';
+import { AppError, fieldError, forbidden, invalidField } from '../errors';
 import { authorizeEntity } from './access.service';
 import { assertValidParent, type EntityServiceContext, invalidMove, MOVE_LOCK_KEY } from './entity.service';
 import { liveChildren, subtreeIds } from './entity-query.service';
@@ -47,7 +47,7 @@ export async function deleteEntity(
         .set({ parentId: target, updatedAt: ctx.now })
         .where(inArray(entities.id, movedIds));
     } else if (!input.withChildren) {
-      throw conflict(
+      throw fieldError(
         'entity_has_children',
         'The entity has children: delete them too (withChildren: true) or move them to another entity (moveTo)',
       );
@@ -59,7 +59,7 @@ export async function deleteEntity(
     installed &&
     (deletedIds.includes(installed.rootEntityId) || deletedIds.includes(installed.masterDisplayId))
   )
-    throw conflict('conflict', 'The root entity and the master display cannot be deleted');
+    throw fieldError('conflict', 'The root entity and the master display cannot be deleted');
   await tx
     .update(entities)
     .set({ deleted: true, updatedAt: ctx.now })

@@ -15,7 +15,7 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities } from '../db/schema/index';
-import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from '../errors';
+import { AppError, badRequest, fieldError, forbidden, invalidField, notFound } from '../errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { type EntityRow, presentEntity } from '../presenters/entity.presenter';
 import { authorizeEntity, getAncestry, requireAdmin } from './access.service';
@@ -51,11 +51,11 @@ const NULLABLE_TEXT = [
 export const generateApiKey = () => randomBytes(24).toString('base64url');
 
 const codeWordTaken = (codeWord: string) =>
-  conflict('code_word_taken', `The code word "${codeWord}" is already in use by another entity`, {
+  fieldError('code_word_taken', `The code word "${codeWord}" is already in use by another entity`, {
     path: 'codeWord',
     code: 'taken',
   });
-export const invalidMove = (message: string) => new AppError(422, 'invalid_move', message);
+export const invalidMove = (message: string) => new AppError('invalid_move', message);
 
 async function assertCodeWordFree(tx: Tx, codeWord: string, exceptId?: number): Promise<void> {
   const [taken] = await tx
@@ -212,7 +212,7 @@ export async function updateEntity(
     changes.phoneNumber = phone;
   }
   if (changes.type === 'display' && (await liveChildren(tx, id)).length > 0)
-    throw conflict('entity_has_children', 'An entity with children cannot become a display', {
+    throw fieldError('entity_has_children', 'An entity with children cannot become a display', {
       path: 'type',
       code: 'invalid_value',
     });
@@ -249,7 +249,7 @@ function assertFeaturesOffered(features: string[], set: FeatureSet) {
   const offered = new Set<string>(offeredSlots(set));
   const refused = features.filter((f) => isContentSlot(f) && !offered.has(f));
   if (refused.length > 0)
-    throw conflict(
+    throw fieldError(
       'feature_disabled',
       `Not available in the ${set.name} feature set: ${refused.join(', ')}`,
       {

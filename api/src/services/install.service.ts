@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entities, installation, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
-import { AppError, conflict } from '../errors';
+import { AppError, fieldError } from '../errors';
 import { safeEqual } from '../lib/local-peer';
 import { generateApiKey } from './entity.service';
 import { recordEvent } from './events.service';
@@ -19,7 +19,7 @@ export async function getInstallation(tx: Tx): Promise<InstallationRow | null> {
 
 const INSTALL_LOCK_KEY = 7402311;
 
-export const alreadyInstalled = () => conflict('already_installed', 'The system is already installed');
+export const alreadyInstalled = () => fieldError('already_installed', 'The system is already installed');
 
 /**
  * The install token: what an install from another machine must show while the system is
@@ -39,7 +39,7 @@ export const INSTALL_TOKEN_MESSAGE =
 export function checkInstallToken(jwtSecret: string, given: string | undefined, local: boolean): void {
   if (local) return;
   if (given !== undefined && safeEqual(given, installToken(jwtSecret))) return;
-  throw new AppError(403, 'install_token_required', INSTALL_TOKEN_MESSAGE, {
+  throw new AppError('install_token_required', INSTALL_TOKEN_MESSAGE, {
     fields: [
       { path: 'installToken', code: given ? 'invalid_value' : 'required', message: INSTALL_TOKEN_MESSAGE },
     ],

@@ -47,7 +47,7 @@ async function consumeAll(consumptions: Promise<RateLimiterRes>[]): Promise<void
   if (blocked.length === 0) return;
   const waits = blocked.map((r) => (r instanceof RateLimiterRes ? r.msBeforeNext : 60_000));
   const retryAfter = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
-  throw new AppError(429, 'rate_limited', 'Too many attempts. Please wait a while and try again.', {
+  throw new AppError('rate_limited', 'Too many attempts. Please wait a while and try again.', {
     details: { retryAfter },
   });
 }

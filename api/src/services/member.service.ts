@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entities, permissions, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
-import { AppError, conflict, notFound } from '../errors';
+import { AppError, fieldError, notFound } from '../errors';
 import { type PermissionRow, presentMember } from '../presenters/member.presenter';
 import { authorizeEntity, requireAdmin } from './access.service';
 import { recordEvent } from './events.service';
@@ -98,9 +98,7 @@ async function directPermission(
     (a, b) => ancestry.indexOf(a.permission.entityId) - ancestry.indexOf(b.permission.entityId),
   )[0];
   if (inherited)
-    throw new AppError(
-      409,
-      'inherited_member',
+    throw new AppError('inherited_member',
       `This membership is inherited from ${inherited.entityName}; change or remove it on ${inherited.entityName}`,
       { details: { entityId: inherited.permission.entityId } },
     );
@@ -112,7 +110,7 @@ export async function removeMember(tx: Tx, entityId: number, userId: number, act
   const { ancestry } = await authorizeEntity(tx, actor, entityId, 'read');
   requireAdmin(actor);
   const row = await directPermission(tx, entityId, ancestry, userId);
-  if (userId === actor.id) throw conflict('cannot_remove_self', 'You cannot remove yourself from an entity');
+  if (userId === actor.id) throw fieldError('cannot_remove_self', 'You cannot remove yourself from an entity');
   await tx.delete(permissions).where(eq(permissions.id, row.id));
   await recordEvent(tx, {
     type: 'member.removed',
@@ -154,7 +152,7 @@ export async function updateMemberPermissions(
         ),
       );
     if (n >= MAX_SMS_NOTIFICATION_MEMBERS)
-      throw conflict(
+      throw fieldError(
         'sms_notification_limit',
         `At most ${MAX_SMS_NOTIFICATION_MEMBERS} members of an entity can receive SMS notifications; turn them off for another member first`,
       );

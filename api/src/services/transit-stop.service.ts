@@ -2,7 +2,7 @@ import type { Actor, CreateTransitStopInput } from '@oppslag/common';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { transitStops } from '../db/schema/index';
-import { conflict, notFound } from '../errors';
+import { fieldError, notFound } from '../errors';
 import { recordEvent } from './events.service';
 
 type Row = typeof transitStops.$inferSelect;
@@ -26,7 +26,7 @@ export async function addTransitStop(
     .from(transitStops)
     .where(and(eq(transitStops.entityId, entityId), eq(transitStops.stopId, input.stopId)));
   if (existing.length > 0)
-    throw conflict('conflict', 'This stop is already added', { path: 'stopId', code: 'taken' });
+    throw fieldError('conflict', 'This stop is already added', { path: 'stopId', code: 'taken' });
   const [row] = await tx
     .insert(transitStops)
     .values({

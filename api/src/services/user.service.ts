@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { permissions, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
-import { conflict, forbidden, invalidField, notFound } from '../errors';
+import { fieldError, forbidden, invalidField, notFound } from '../errors';
 import type { PasswordHashCost } from '../lib/password-cost';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { replacePassword, type UserRow } from './auth.service';
@@ -17,7 +17,7 @@ import { generatePassword } from './password.service';
 const LAST_ADMIN_LOCK_KEY = 7402313;
 
 const emailTaken = () =>
-  conflict('email_taken', 'That e-mail address is already in use', { path: 'email', code: 'taken' });
+  fieldError('email_taken', 'That e-mail address is already in use', { path: 'email', code: 'taken' });
 
 export type UserUpdate = z.infer<typeof updateUserSchema>;
 
@@ -91,7 +91,7 @@ export async function updateUser(
   if (current.admin && changes.admin === false) {
     await tx.execute(sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK_KEY})`);
     const [{ admins }] = await tx.select({ admins: count() }).from(users).where(eq(users.admin, true));
-    if (admins <= 1) throw conflict('last_admin', 'The last superadmin cannot lose the admin flag');
+    if (admins <= 1) throw fieldError('last_admin', 'The last superadmin cannot lose the admin flag');
   }
   const [updated] = await tx
     .update(users)

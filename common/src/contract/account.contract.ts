@@ -31,7 +31,7 @@ export const accountContract = {
     path: '/account',
     body: updateAccountSchema,
     response: z.object({ user: userSchema, token: z.string() }),
-    errors: ['conflict', 'wrong_password', 'rate_limited'],
+    errors: ['email_taken', 'wrong_password', 'rate_limited'],
     auth: 'user',
     summary:
       'Update own profile and language (a new e-mail needs the current password, tells the old address and ends other sessions); answers with a fresh token',

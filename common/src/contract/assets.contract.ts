@@ -20,15 +20,12 @@ const viewer =
  * as a body: the fields are described here and read by the handler. The file answers
  * (`/original`, `/cropped`) are binary and documented next to their hand-written routes.
  */
-/** What a file upload can be refused with (the original upload and the browser's crop alike). */
+/** What a file upload can be refused with (the original upload and the browser's crop alike) besides the implicit codes. */
 const UPLOAD_ERRORS = [
   'unauthorized',
   'token_invalid',
   'forbidden',
-  'validation_failed',
-  'not_found',
   'unsupported_media_type',
-  'payload_too_large',
   'unsupported_file',
   'invalid_file',
 ] as const;
@@ -39,7 +36,8 @@ export const assetsContract = {
     path: '/assets/upload',
     response: assetResponseSchema,
     status: 201,
-    errors: UPLOAD_ERRORS,
+    // The entity named in the form is checked here, not by the mounting layer.
+    errors: [...UPLOAD_ERRORS, 'not_found'],
     auth: 'public',
     summary:
       'Upload an image (PNG, JPEG, WebP) or PDF as multipart/form-data: `entity` (id), optional `slot`, exactly one `file`, at most 20 MB',
@@ -51,7 +49,7 @@ export const assetsContract = {
     path: '/assets/{id}',
     params: assetParams,
     response: assetResponseSchema,
-    errors: ['unauthorized', 'token_invalid', 'not_found'],
+    errors: ['unauthorized', 'token_invalid'],
     auth: 'public',
     summary: 'Asset data',
     description: `${viewer} A display token of a display below the asset’s entity is accepted too.`,
@@ -63,7 +61,7 @@ export const assetsContract = {
     params: assetParams,
     body: updateAssetCropSchema,
     response: assetResponseSchema,
-    errors: ['unauthorized', 'token_invalid', 'forbidden', 'not_found', 'validation_failed'],
+    errors: ['unauthorized', 'token_invalid', 'forbidden'],
     auth: 'public',
     summary: 'New crop parameters; the cropped rendition is rendered again by the worker',
     description: `${viewer} Needs moderate_content on the asset’s entity.`,

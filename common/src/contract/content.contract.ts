@@ -22,7 +22,7 @@ const slotParams = entityParams.extend({
 });
 const contentParams = slotParams.extend({ contentId: pathId('Content') });
 const tags = ['content'];
-const slotErrors = ['validation_failed', 'not_found', 'feature_disabled'] as const;
+const slotErrors = ['feature_disabled'] as const;
 const adminSlots =
   'Writing adsSmall, adsLarge or partnerLogo needs the superadmin (spec §6); locked content only the superadmin may change.';
 const specNames =
@@ -36,7 +36,7 @@ export const contentContract = {
     path: '/content/{entityId}/service',
     params: entityParams,
     response: servicesResponseSchema,
-    errors: ['not_found'],
+    errors: [],
     auth: 'user',
     permission: 'read',
     summary: 'The display modules and whether each is on for the entity (inherited per module)',

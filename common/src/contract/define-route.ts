@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors';
-import type { Permission } from '../permissions';
+import { type Permission, ROLE_PERMISSIONS } from '../permissions';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -54,6 +54,12 @@ export function defineRoute<const D extends RouteDefinition>(def: D): D {
     throw new Error(`${def.method} ${def.path}: auth 'self' needs an {id} path parameter`);
   for (const name of pathParamNames(def.path))
     if (!def.params?.shape[name]) throw new Error(`${def.method} ${def.path}: no schema for {${name}}`);
+  const implicit = implicitErrors(def);
+  for (const code of def.errors)
+    if (implicit.includes(code))
+      throw new Error(`${def.method} ${def.path}: '${code}' is implicit for this route; do not declare it`);
+  if (new Set(def.errors).size !== def.errors.length)
+    throw new Error(`${def.method} ${def.path}: an error code is declared twice`);
   return def;
 }
 
@@ -62,6 +68,39 @@ export function entityParamOf(def: RouteDefinition): string | undefined {
   if (def.entityParam) return def.entityParam;
   const names = pathParamNames(def.path);
   return names.includes('entityId') ? 'entityId' : names.includes('id') ? 'id' : undefined;
+}
+
+/**
+ * The codes every route of its kind can answer with besides its own `errors`: what the mounting
+ * layer checks before a handler runs (sign-in, superadmin, `self`, the entity permission, the path,
+ * query and body schemas) and what the body parser and the storable-text check refuse first. A route's own `errors` never repeat
+ * these (defineRoute refuses it), so each declared code says something about the handler.
+ */
+export function implicitErrors(def: RouteDefinition): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  // A user token is read on every route when one is sent (public ones too) and a bad one refused,
+  // except below /display/ and /assets/, whose public routes read their tokens themselves.
+  if (def.auth !== 'public' || !/^\/(display|assets)\//.test(def.path)) codes.add('token_invalid');
+  if (def.auth !== 'public') codes.add('unauthorized');
+  if (def.auth === 'superadmin') codes.add('forbidden');
+  if (def.auth === 'self') codes.add('not_found');
+  // An entity the caller cannot read does not exist for them; 403 only where some role that
+  // reads it lacks the permission (every role holds `read` and `moderate_content`).
+  if (def.permission) codes.add('not_found');
+  const permission = def.permission;
+  if (permission && Object.values(ROLE_PERMISSIONS).some((perms) => !perms.includes(permission)))
+    codes.add('forbidden');
+  if (def.params) codes.add('not_found');
+  // Text the database cannot store is refused in any query string or body, before routing.
+  codes.add('validation_failed');
+  // The body parser reads every request of these methods, with or without a body schema.
+  if (def.method !== 'get') codes.add('malformed_json').add('payload_too_large');
+  return [...codes];
+}
+
+/** Every error code a route may answer with: its kind's implicit codes and its declared ones. */
+export function answerableErrors(def: RouteDefinition): ReadonlySet<ErrorCode> {
+  return new Set([...implicitErrors(def), ...def.errors]);
 }
 
 export function pathParamNames(path: string): string[] {

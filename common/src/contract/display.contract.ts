@@ -19,7 +19,7 @@ export const displayContract = {
     path: '/display/register',
     body: registerDisplaySchema,
     response: registerDisplayResponseSchema,
-    errors: ['validation_failed', 'invalid_credentials'],
+    errors: ['invalid_credentials'],
     auth: 'public',
     summary: 'Exchange a display id (hashid) and API key for a display token and the manifest',
     tags,

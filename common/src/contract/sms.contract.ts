@@ -21,7 +21,7 @@ export const smsContract = {
       smsReceivedSchema,
       z.string().meta({ description: 'twilio: empty TwiML (text/xml); sveve: empty text/plain' }),
     ]),
-    errors: ['unauthorized', 'forbidden', 'validation_failed', 'not_found', 'service_unavailable'],
+    errors: ['unauthorized', 'forbidden', 'service_unavailable'],
     auth: 'public',
     summary: 'Inbound SMS webhook; stored once per provider message id',
     description: [
@@ -39,7 +39,7 @@ export const smsContract = {
     path: '/admin/sms',
     query: smsListQuerySchema,
     response: z.array(smsMessageSchema),
-    errors: ['validation_failed'],
+    errors: [],
     auth: 'superadmin',
     summary: 'Recent inbound SMS and what became of them',
     tags: ['sms', 'admin'],

@@ -35,7 +35,7 @@ export const usersContract = {
     params: idParams,
     body: updateUserSchema,
     response: userSchema,
-    errors: ['conflict', 'forbidden', 'wrong_password', 'rate_limited'],
+    errors: ['email_taken', 'last_admin', 'forbidden', 'wrong_password', 'rate_limited'],
     auth: 'self',
     summary: 'Update a user; only the superadmin may change the admin flag',
     tags,

@@ -172,7 +172,7 @@ export function assetsRoutes(deps: AppDeps): Router<DisplayState> {
   router.get('/assets/:id/cropped', async (ctx) => {
     const row = await loadVisibleAsset(db, await viewer(ctx, true), assetIdParam(ctx.params.id, alphabet));
     const data = row.hasCropped && row.croppedKey ? await deps.storage.get(row.croppedKey) : null;
-    if (!data) throw new AppError(404, 'not_found', 'The cropped image is not ready yet');
+    if (!data) throw new AppError('not_found', 'The cropped image is not ready yet');
     sendFile(ctx, data, 'image/webp', row.name.replace(/\.[^.]*$/, '') + '-cropped.webp');
   });
 

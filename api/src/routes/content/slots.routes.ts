@@ -29,9 +29,7 @@ function slotParam(value: string, featureSet: FeatureSet): ContentSlot {
     );
   }
   if (!featureSet.slots[parsed.data].enabled) {
-    throw new AppError(
-      409,
-      'feature_disabled',
+    throw new AppError('feature_disabled',
       `The ${parsed.data} slot is disabled in the ${featureSet.name} feature set`,
     );
   }

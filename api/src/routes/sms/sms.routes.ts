@@ -11,9 +11,9 @@ import { type InboundSms, listInboundSms, receiveInboundSms } from '../../servic
 
 const TWIML_EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
-const unsigned = () => new AppError(401, 'unauthorized', 'Missing webhook signature');
-const badSignature = () => new AppError(403, 'forbidden', 'Invalid webhook signature');
-const notConfigured = () => new AppError(403, 'forbidden', 'This SMS provider is not configured');
+const unsigned = () => new AppError('unauthorized', 'Missing webhook signature');
+const badSignature = () => new AppError('forbidden', 'Invalid webhook signature');
+const notConfigured = () => new AppError('forbidden', 'This SMS provider is not configured');
 
 function bodyObject(ctx: Context): Record<string, unknown> {
   const body = ctx.request.body;
@@ -113,7 +113,7 @@ export function smsRoutes(deps: AppDeps): Router<DisplayState> {
       // A provider retries on anything but 2xx; a 503 says "later" when the database cannot store it.
       const stored = await receiveInboundSms(db, message, deps.now()).catch((err: Error) => {
         deps.logger.error({ err: err.message, provider }, 'could not store inbound sms');
-        throw new AppError(503, 'service_unavailable', 'The message could not be stored; try again later');
+        throw new AppError('service_unavailable', 'The message could not be stored; try again later');
       });
       // The relay moves the `sms.received` event to the sms queue; Redis being down only delays it.
       if (!stored.duplicate) deps.outbox.notify();

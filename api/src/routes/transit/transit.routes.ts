@@ -33,7 +33,7 @@ export function transitRoutes(deps: AppDeps): Router<DisplayState> {
         results = await searchStops(config.entur, q, SEARCH_SIZE);
       } catch (err) {
         deps.logger.warn({ err: (err as Error).message }, 'stop search failed');
-        throw new AppError(502, 'upstream_failed', 'Failed to search for transit stops');
+        throw new AppError('upstream_failed', 'Failed to search for transit stops');
       }
       await redis
         .set(cacheKey, JSON.stringify(results), 'EX', STOP_SEARCH_TTL_SECONDS)
