@@ -9,6 +9,7 @@ export * from './deps';
 export * from './errors';
 export * from './infra';
 export * from './lib/data-dir-lock';
+export * from './lib/display-capability';
 export * from './lib/hashids';
 export * from './lib/logger';
 export * from './lib/metrics';

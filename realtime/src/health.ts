@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AppDeps, recordHeartbeat, recordRendered, storeScreenshot } from '@oppslag/api/core';
+import {
+  type AppDeps,
+  displayMay,
+  recordHeartbeat,
+  recordRendered,
+  storeScreenshot,
+} from '@oppslag/api/core';
 import { heartbeatReportSchema, renderedReportSchema, type ScreenshotAck } from '@oppslag/common';
 import { type GatewayServer, type GatewaySocket, rooms } from './identity';
 
@@ -30,7 +36,10 @@ export class DisplayHealthReports {
   private readonly listeners: ReturnType<DisplayHealthReports['makeListeners']>;
 
   attach(socket: GatewaySocket): void {
-    if (socket.data.identity.kind !== 'display') return;
+    const identity = socket.data.identity;
+    // A console's preview token only reads (issue 28 item 1): its socket gets no report listeners,
+    // so a forged heartbeat, "shown" report or screenshot from it is never written.
+    if (identity.kind !== 'display' || !displayMay(identity, 'report')) return;
     socket.on('display.heartbeat', this.listeners.heartbeat);
     socket.on('display.rendered', this.listeners.rendered);
     socket.on('display.screenshot', this.listeners.screenshot);

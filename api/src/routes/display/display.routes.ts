@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import { displayContract, resolveFeatureSet } from '@oppslag/common';
 import { decodeJwt } from 'jose';
 import type { AppDeps } from '../../deps';
-import { forbidden } from '../../errors';
 import { mountContract } from '../../http/define-handler';
+import { requireDisplayCapability } from '../../lib/display-capability';
 import { type DisplayState, displayTokenInvalid, verifyDisplayToken } from '../../middleware/display-auth';
 import { loadDisplayChain } from '../../services/display-chain.service';
 import { buildDisplayContent, liveOf, memoKey, readLiveRaw } from '../../services/display-content.service';
@@ -53,7 +53,7 @@ export function displayRoutes(deps: AppDeps): Router<DisplayState> {
       manifest: ({ display }) => manifestFor(display.entityId, display.kv),
       renewToken: async ({ display }) => {
         // A console's preview token (minutes, read-only) must never turn into a screen's year-long one.
-        if (display.pv) throw forbidden('A preview token cannot be renewed');
+        requireDisplayCapability(display, 'renew');
         // The same checks as every display read: the display exists and its key was not regenerated.
         await loadDisplayChain(db, { typ: 'display', entityId: display.entityId, kv: display.kv });
         const token = await deps.tokens.signDisplay(display.entityId, display.kv);
