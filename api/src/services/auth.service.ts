@@ -10,7 +10,7 @@ import { recordEvent } from './events.service';
 import { sendMailSafely } from './invitation.service';
 import { mailTemplates } from './mail-templates';
 import { hashPassword, verifyPassword } from './password.service';
-import { consumeResetToken, issueResetToken, resetLink } from './reset-token.service';
+import { consumeResetToken, endResetLinks, issueResetToken, resetLink } from './reset-token.service';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -68,13 +68,18 @@ async function mailResetLink(deps: AppDeps, row: UserRow): Promise<void> {
   await sendMailSafely(deps, mailTemplates.reset(row.email, row.language, resetLink(deps, token)));
 }
 
-/** Sets a new password and bumps the token version, so every token issued before dies. */
+/**
+ * Sets a new password and bumps the token version, so every token issued before dies, and ends
+ * the user's open reset and invitation links: every password a user gets comes through here.
+ */
 async function setPassword(tx: Tx, userId: number, passwordHash: string): Promise<UserRow> {
+  const now = new Date();
   const [row] = await tx
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
+  await endResetLinks(tx, userId, now);
   return row;
 }
 

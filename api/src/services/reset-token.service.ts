@@ -60,9 +60,18 @@ export async function consumeResetToken(tx: Tx, deps: AppDeps, token: string): P
     .returning({ userId: passwordResetTokens.userId });
   if (!row) return null;
   // Any other outstanding link for the same user dies with this one.
+  await endResetLinks(tx, row.userId, now);
+  return row.userId;
+}
+
+/**
+ * Ends every reset and invitation link of the user that is still open (issue 28 item 3): called
+ * in the transaction of every password a user gets (change, reset, generated one), so a link
+ * mailed before the password changed never sets another one after it.
+ */
+export async function endResetLinks(tx: Tx, userId: number, at: Date): Promise<void> {
   await tx
     .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
-  return row.userId;
+    .set({ usedAt: at })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
