@@ -142,6 +142,26 @@ const PROBES: Record<string, Partial<Record<ErrorCode, Probe>>> = {
         body: { autoApprove: true },
       }),
   },
+  'POST /content/{entityId}/{slot}': {
+    forbidden: (api, w) =>
+      api.request('POST', `/api/content/${w.entities.orgA.id}/partnerLogo`, {
+        token: w.users.owner.token,
+        body: {},
+      }),
+  },
+  'PUT /content/{entityId}/{slot}/{contentId}': {
+    forbidden: (api, w) =>
+      api.request('PUT', `/api/content/${w.entities.orgA.id}/partnerLogo/${MISSING_ID}`, {
+        token: w.users.owner.token,
+        body: {},
+      }),
+  },
+  'DELETE /content/{entityId}/{slot}/{contentId}': {
+    forbidden: (api, w) =>
+      api.request('DELETE', `/api/content/${w.entities.orgA.id}/partnerLogo/${MISSING_ID}`, {
+        token: w.users.owner.token,
+      }),
+  },
   'POST /display/register': {
     invalid_credentials: (api) =>
       api.request('POST', '/api/display/register', {

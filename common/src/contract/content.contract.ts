@@ -23,6 +23,8 @@ const slotParams = entityParams.extend({
 const contentParams = slotParams.extend({ contentId: pathId('Content') });
 const tags = ['content'];
 const slotErrors = ['feature_disabled'] as const;
+/** Writes also refuse admin-only slots and locked content to other users (403). */
+const slotWriteErrors = ['feature_disabled', 'forbidden'] as const;
 const adminSlots =
   'Writing adsSmall, adsLarge or partnerLogo needs the superadmin (spec §6); locked content only the superadmin may change.';
 const specNames =
@@ -61,7 +63,7 @@ export const contentContract = {
     body: contentInputSchema,
     response: contentSchema,
     status: 201,
-    errors: slotErrors,
+    errors: slotWriteErrors,
     auth: 'user',
     permission: 'moderate_content',
     summary: 'Create content in a slot with the defaults of spec §9',
@@ -74,7 +76,7 @@ export const contentContract = {
     params: contentParams,
     body: contentInputSchema,
     response: contentSchema,
-    errors: slotErrors,
+    errors: slotWriteErrors,
     auth: 'user',
     permission: 'moderate_content',
     summary: 'Update content of a slot',
@@ -86,7 +88,7 @@ export const contentContract = {
     path: '/content/{entityId}/{slot}/{contentId}',
     params: contentParams,
     response: deletedSchema,
-    errors: slotErrors,
+    errors: slotWriteErrors,
     auth: 'user',
     permission: 'moderate_content',
     summary: 'Delete content of a slot',
