@@ -36,59 +36,28 @@
  *
  * Who gets a broadcast is not changed: the recipients are the adapter's own room members
  * (`this.rooms`, the same `except` rule); only how the frame reaches each one is.
+ *
+ * Every read or write of a Socket.IO / engine.io / `ws` private field is in `engine-io-adapter.ts`
+ * (pinned versions, and a test that fails when an upgrade changes what it relies on).
  */
+
+import {
+  adapterInternals,
+  broadcastFrame,
+  directTarget,
+  holdTransport,
+  idleSinceHeld,
+  openTcp,
+  type RecipientSocket,
+  releaseTransport,
+  transportWritable,
+} from './engine-io-adapter';
 
 /** Messages to one socket closer together than this are written together (a burst's). */
 export const COALESCE_MS = 20;
 
 /** Held frames wait for a quiet window, but never longer than this after the first was held. */
 export const MAX_HOLD_MS = 100;
-
-/** What a Socket.IO socket looks like from here (the fields the direct write reads). */
-interface RecipientSocket {
-  client: { conn: EngineSocket };
-  _anyOutgoingListeners?: unknown[];
-}
-
-interface EngineSocket {
-  readyState: string;
-  upgrading: boolean;
-  writeBuffer: unknown[];
-  transport: {
-    name: string;
-    writable: boolean;
-    perMessageDeflate?: unknown;
-    emit(event: 'ready'): boolean;
-    socket?: { readyState: number; _socket?: TcpSocket };
-  };
-}
-
-interface TcpSocket {
-  write(chunk: Buffer): boolean;
-}
-
-interface BroadcastOpts {
-  rooms: Set<string>;
-  except?: Set<string>;
-}
-
-type Apply = (opts: BroadcastOpts, callback: (socket: RecipientSocket) => void) => void;
-type Encode = (packet: { id?: number }, packetOpts: Record<string, unknown>) => unknown[];
-
-/** `ws`'s WebSocket.OPEN. */
-const WS_OPEN = 1;
-
-/** The TCP socket a frame can be written to directly, keeping order (see above); else null. */
-function directTarget(socket: RecipientSocket): TcpSocket | null {
-  if (socket._anyOutgoingListeners?.length) return null;
-  const conn = socket.client.conn;
-  if (conn.readyState !== 'open' || conn.upgrading || conn.writeBuffer.length !== 0) return null;
-  const transport = conn.transport;
-  if (transport.name !== 'websocket' || transport.perMessageDeflate) return null;
-  const ws = transport.socket;
-  if (!ws || ws.readyState !== WS_OPEN) return null;
-  return ws._socket ?? null;
-}
 
 /**
  * The direct writes of one adapter, with the coalescing window. A socket written twice while the
@@ -146,9 +115,8 @@ export class FrameWriter {
   send(socket: RecipientSocket, frame: Buffer): boolean {
     const held = this.held.get(socket);
     if (held) {
-      const conn = socket.client.conn;
       // engine.io was given something for it meanwhile: behind that, the ordinary way.
-      if (conn.readyState !== 'open' || conn.writeBuffer.length !== 0) return false;
+      if (!idleSinceHeld(socket)) return false;
       held.push(frame);
       this.lastHeldAt = Date.now();
       return true;
@@ -159,12 +127,11 @@ export class FrameWriter {
       tcp.write(frame);
       return true;
     }
-    const transport = socket.client.conn.transport;
     // Held only when engine.io has no send in flight (its own write callback would make the
     // transport writable again under us); otherwise written now, which keeps order as well.
-    if (transport.writable && this.isInBurst(socket)) {
+    if (transportWritable(socket) && this.isInBurst(socket)) {
       this.held.set(socket, [frame]);
-      transport.writable = false;
+      holdTransport(socket);
       this.lastHeldAt = Date.now();
       if (!this.flushTimer) {
         this.heldSince = this.lastHeldAt;
@@ -219,18 +186,16 @@ export class FrameWriter {
   }
 
   private writeHeld(socket: RecipientSocket, frames: Buffer[], joined = joinFrames(frames)): void {
-    const conn = socket.client.conn;
-    const ws = conn.transport.socket;
     // A socket that closed meanwhile has nobody to read them (a client that comes back recovers
     // the missed broadcasts from the adapter).
-    if (conn.readyState === 'open' && ws?.readyState === WS_OPEN && ws._socket) {
-      ws._socket.write(joined);
+    const tcp = openTcp(socket);
+    if (tcp) {
+      tcp.write(joined);
       // A socket that had frames held is in a burst: its next message is held as well.
       this.wrote(socket, true);
     }
-    conn.transport.writable = true;
     // engine.io flushes what it was given meanwhile, after the frames.
-    conn.transport.emit('ready');
+    releaseTransport(socket);
   }
 
   /** A socket was written: once is recent, twice (or after a hold, `inBurst`) is a burst. */
@@ -276,53 +241,42 @@ function unrefTimer(fn: () => void, ms: number): NodeJS.Timeout {
  * join, leave, fetch) releases each socket's held frames before it touches the socket.
  */
 export function withDirectFanout<A extends object>(adapter: A, writer = new FrameWriter()): A {
-  const target = adapter as unknown as {
-    _encode: Encode;
-    apply: Apply;
-    rooms: Map<string, Set<string>>;
-    nsp: { sockets: Map<string, RecipientSocket> };
-  };
-  const encode = target._encode.bind(adapter);
-  const apply = target.apply.bind(adapter);
+  const internals = adapterInternals(adapter);
+  const { encode, apply, rooms, sockets } = internals;
   /** The frame of the broadcast being fanned out: set by `_encode`, taken by the `apply` right after. */
   let pending: Buffer | null = null;
 
-  target._encode = (packet, packetOpts) => {
-    const encoded = encode(packet, packetOpts);
-    const frame = packetOpts.wsPreEncodedFrame as Buffer[] | undefined;
-    pending =
-      frame && packet.id === undefined && !packetOpts.volatile
-        ? frame.length === 1
-          ? frame[0]
-          : Buffer.concat(frame)
-        : null;
-    return encoded;
-  };
-
-  target.apply = (opts, callback) => {
-    const frame = pending;
-    pending = null;
-    if (!frame)
-      return apply(opts, (socket) => {
-        writer.release(socket);
-        callback(socket);
-      });
-    // One room and no exceptions (every push the gateway makes to screens): its members as they
-    // are, no `Set` of recipients to build.
-    if (opts.rooms.size === 1 && !opts.except?.size) {
-      const [room] = opts.rooms;
-      const members = target.rooms.get(room);
-      if (!members) return;
-      for (const id of members) {
-        const socket = target.nsp.sockets.get(id);
-        if (socket && !writer.send(socket, frame)) callback(socket);
+  internals.replace(
+    (packet, packetOpts) => {
+      const encoded = encode(packet, packetOpts);
+      pending = broadcastFrame(packet, packetOpts);
+      return encoded;
+    },
+    (opts, callback) => {
+      const frame = pending;
+      pending = null;
+      if (!frame)
+        return apply(opts, (socket) => {
+          writer.release(socket);
+          callback(socket);
+        });
+      // One room and no exceptions (every push the gateway makes to screens): its members as they
+      // are, no `Set` of recipients to build.
+      if (opts.rooms.size === 1 && !opts.except?.size) {
+        const [room] = opts.rooms;
+        const members = rooms.get(room);
+        if (!members) return;
+        for (const id of members) {
+          const socket = sockets.get(id);
+          if (socket && !writer.send(socket, frame)) callback(socket);
+        }
+        return;
       }
-      return;
-    }
-    apply(opts, (socket) => {
-      if (!writer.send(socket, frame)) callback(socket);
-    });
-  };
+      apply(opts, (socket) => {
+        if (!writer.send(socket, frame)) callback(socket);
+      });
+    },
+  );
   return adapter;
 }
 
