@@ -1,28 +1,23 @@
 import {
   type Actor,
   type AutoApproveNumberInput,
+  addDays,
   DEFAULT_COUNTRY,
+  instantOfDate,
   normalizePhone,
-  TIME_ZONE,
 } from '@oppslag/common';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { autoApproveNumbers } from '../db/schema/index';
 import { invalidField, notFound } from '../errors';
 import { recordEvent } from './events.service';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 type Row = typeof autoApproveNumbers.$inferSelect;
 
-/** A bare date means "valid through that day" in the product's time zone. */
+/** A bare date means "valid through that day" in the product's time zone: until 1 ms before its next midnight. */
 export function parseExpiration(value: string | null | undefined): Date | null {
   if (!value) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dayjs.tz(`${value} 23:59:59.999`, TIME_ZONE).toDate();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(instantOfDate(addDays(value, 1)) - 1);
   return new Date(value);
 }
 
