@@ -9,7 +9,9 @@ import { AppError } from '../errors';
  * address cannot lock the account's owner out from another address.
  * - per account + IP: 5 failures in 15 minutes (one client guessing one account);
  * - per account: 50 failures in 15 minutes, a ceiling against a guesser spread over many
- *   addresses (only such a distributed attack can lock an owner out, and only for the window);
+ *   addresses. It never applies to an address the owner proved itself from (a sign-in, a reset
+ *   or a password change there in the last 30 days: `trusted`), and a reset or a password change
+ *   clears it (issue 28 item 2), so a distributed guesser cannot keep the owner out for good;
  * - per IP: 100 failures in 15 minutes (a housing association's shared address signing in
  *   normally never gets near it).
  * Reset requests have their own budgets: 5 mails per address per hour (further requests still
@@ -25,10 +27,18 @@ export const LOGIN_LIMITS = {
   resetRequestIp: { points: 30, duration: 60 * 60 },
 } as const;
 
+/** How long an address the owner signed in, reset or changed the password from skips the account ceiling. */
+export const TRUSTED_ADDRESS_SECONDS = 30 * 24 * 60 * 60;
+
 export interface LoginLimiter {
   /** Throws 429 `rate_limited` (with retryAfter seconds in details) when either budget is spent. */
   attempt(email: string, ip: string): Promise<void>;
   succeeded(email: string, ip: string): Promise<void>;
+  /**
+   * The account got a new password (reset by mail, change, generated): its lock is cleared, and
+   * the address it happened from (when a client did it) is trusted like a sign-in's.
+   */
+  passwordReplaced(email: string, ip: string | null): Promise<void>;
   /** False once an address asked for too many reset mails this hour (the request still answers 200). */
   allowResetMail(email: string): Promise<boolean>;
   /**
@@ -73,11 +83,22 @@ export function loginLimiter(deps: AppDeps): LoginLimiter {
   const byResetIp = limiter(deps, 'reset-ip', LOGIN_LIMITS.resetRequestIp);
   const key = (email: string) => email.trim().toLowerCase();
   const pair = (email: string, ip: string) => `${key(email)}|${ip}`;
+  // Trusted account+address pairs: a plain key with an expiry (no counting), beside the budgets.
+  const trustKey = (email: string, ip: string) => `${deps.config.redisPrefix}:rl:trusted:${pair(email, ip)}`;
+  const trust = (email: string, ip: string) =>
+    deps.redis.set(trustKey(email, ip), '1', 'EX', TRUSTED_ADDRESS_SECONDS).catch(() => null);
+  // Redis down: nobody is trusted (the in-memory stand-in counts every budget).
+  const trusted = (email: string, ip: string) =>
+    deps.redis.exists(trustKey(email, ip)).then(
+      (n) => n > 0,
+      () => false,
+    );
   const created: LoginLimiter = {
     async attempt(email, ip) {
+      const owners = await trusted(email, ip);
       await consumeAll([
         byAccountIp.consume(pair(email, ip)),
-        byAccount.consume(key(email)),
+        ...(owners ? [] : [byAccount.consume(key(email))]),
         byIp.consume(ip),
       ]);
     },
@@ -90,6 +111,14 @@ export function loginLimiter(deps: AppDeps): LoginLimiter {
         byAccountIp.delete(pair(email, ip)),
         byAccount.reward(key(email), 1),
         byIp.reward(ip, 1),
+        trust(email, ip),
+      ]);
+    },
+    async passwordReplaced(email, ip) {
+      // Guesses against the old password say nothing about the new one: the account starts afresh.
+      await Promise.allSettled([
+        byAccount.delete(key(email)),
+        ...(ip === null ? [] : [byAccountIp.delete(pair(email, ip)), trust(email, ip)]),
       ]);
     },
     async allowResetMail(email) {

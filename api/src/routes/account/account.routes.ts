@@ -27,7 +27,7 @@ export function accountRoutes(deps: AppDeps): Router<DisplayState> {
       // A stolen session must not become a way to guess the password: same budget as sign-in.
       await guardAttempt(ctx, deps, actor.email);
       const token = await changePassword(deps, actor.id, body);
-      await loginLimiter(deps).succeeded(actor.email, ctx.ip);
+      await loginLimiter(deps).passwordReplaced(actor.email, ctx.ip);
       return { passwordChanged: true as const, token };
     },
   });

@@ -25,8 +25,8 @@ export function authRoutes(deps: AppDeps): Router<DisplayState> {
     },
     resetPasswordConfirm: async ({ body, ctx }) => {
       const user = await confirmReset(deps, body.token, body.newPassword);
-      // Proving control of the mailbox lifts a brute-force lock on the account.
-      await loginLimiter(deps).succeeded(user.email, ctx.ip);
+      // Proving control of the mailbox lifts a brute-force lock on the account (issue 28 item 2).
+      await loginLimiter(deps).passwordReplaced(user.email, ctx.ip);
       return { passwordReset: true as const };
     },
   });

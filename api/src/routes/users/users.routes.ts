@@ -5,6 +5,7 @@ import { mountContract } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
 import { presentUser } from '../../presenters/user.presenter';
 import { updateUserGuarded } from '../../services/email-change.service';
+import { loginLimiter } from '../../services/login-limiter.service';
 import {
   generateNewPassword,
   getVisibleUser,
@@ -34,6 +35,8 @@ export function usersRoutes(deps: AppDeps): Router<DisplayState> {
         generateNewPassword(tx, actor, params.id, deps.config.passwordHashing),
       );
       await mailNewPassword(deps, row, password);
+      // A generated password clears the account's lock like a reset (no address of the owner to trust).
+      await loginLimiter(deps).passwordReplaced(row.email, null);
       return { password };
     },
   });
