@@ -2,6 +2,7 @@ import Koa from 'koa';
 import { type HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppDeps } from './deps';
 import { userAuth } from './middleware/auth';
+import { limitBodyDepth } from './middleware/body-depth';
 import { errorMiddleware } from './middleware/errors';
 import { httpMetrics } from './middleware/metrics';
 import { requestLog } from './middleware/request-log';
@@ -50,6 +51,8 @@ export function createApp(deps: AppDeps): Koa {
   });
   // koa-body does nothing for a GET but still works out the content type: skipped (docs/performance.md).
   app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? bodyParser(ctx, next) : next()));
+  // Depth before anything walks the body (the size limit is the parser's: JSON_BODY_LIMIT).
+  app.use(limitBodyDepth);
   app.use(rejectUnstorableText);
   app.use(userAuth(deps));
   app.use(queuesBoard(deps));

@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const ERROR_CODES = [
   'validation_failed',
   'malformed_json',
+  'invalid_body',
   'unsupported_media_type',
   'payload_too_large',
   'unauthorized',
@@ -52,6 +53,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ERROR_STATUS = {
   validation_failed: 400,
   malformed_json: 400,
+  invalid_body: 400,
   reset_token_invalid: 400,
   password_mismatch: 400,
   wrong_password: 400,

@@ -94,7 +94,7 @@ export function implicitErrors(def: RouteDefinition): ErrorCode[] {
   // Text the database cannot store is refused in any query string or body, before routing.
   codes.add('validation_failed');
   // The body parser reads every request of these methods, with or without a body schema.
-  if (def.method !== 'get') codes.add('malformed_json').add('payload_too_large');
+  if (def.method !== 'get') codes.add('malformed_json').add('invalid_body').add('payload_too_large');
   return [...codes];
 }
 
