@@ -14,6 +14,8 @@ import { rowsOf } from './rows';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./upgrade-fixtures/${name}`, import.meta.url), 'utf8');
+/** A new PGlite runs initdb in WebAssembly (~6 s of CPU alone; over a minute on a loaded 2-core run). */
+const PGLITE_TIMEOUT_MS = 180_000;
 const made: TestDatabase[] = [];
 afterAll(async () => {
   await Promise.all(made.map((d) => d.drop()));
@@ -83,18 +85,22 @@ describe('forward-only migrations', () => {
     }
   });
 
-  it('adoption works the same on PGlite', async () => {
-    const { db, hash } = await developmentDatabase('0000_init-01d4e13.sql', 'pglite');
-    expect((await runMigrations(db.database)).adoptedFrom).toBe(hash);
-    const columns = await rows(
-      db.database,
-      `select column_name from information_schema.columns where table_name = 'entities' and column_name = 'large_print'`,
-    );
-    expect(columns).toHaveLength(1);
-    expect(await rows(db.database, `select 1 from pg_class where relname = 'system_event_seq'`)).toHaveLength(
-      1,
-    );
-  });
+  it(
+    'adoption works the same on PGlite',
+    async () => {
+      const { db, hash } = await developmentDatabase('0000_init-01d4e13.sql', 'pglite');
+      expect((await runMigrations(db.database)).adoptedFrom).toBe(hash);
+      const columns = await rows(
+        db.database,
+        `select column_name from information_schema.columns where table_name = 'entities' and column_name = 'large_print'`,
+      );
+      expect(columns).toHaveLength(1);
+      expect(
+        await rows(db.database, `select 1 from pg_class where relname = 'system_event_seq'`),
+      ).toHaveLength(1);
+    },
+    PGLITE_TIMEOUT_MS,
+  );
 
   it('an unknown development schema is refused with the reason, and left as it was', async () => {
     const { db } = await developmentDatabase('0000_init-01d4e13.sql');

@@ -60,7 +60,7 @@ export const entitiesContract = {
     params: idParams,
     body: updateEntitySchema,
     response: entitySchema,
-    errors: ['code_word_taken', 'conflict', 'invalid_move'],
+    errors: ['code_word_taken', 'conflict', 'invalid_move', 'entity_has_children', 'feature_disabled'],
     auth: 'user',
     permission: 'edit_entity',
     summary: 'Partial update; orientation, code word, features, type and moves are the superadmin’s',

@@ -436,9 +436,14 @@ describe.each([
     } finally {
       await api.deps.redis.set(relayedKey(prefixOf()), '1', 'PX', RELAY_CURRENT_MS);
     }
+    // Each answer carries its own request's id (compared for presence, not value).
     const headersOf = (h: Headers) =>
-      [...h.entries()].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name));
+      [...h.entries()].filter(
+        ([name]) => !['date', 'keep-alive', 'connection', 'x-request-id'].includes(name),
+      );
     expect(headersOf(viaShort.headers)).toEqual(headersOf(viaRoute.headers));
+    expect(viaShort.headers.get('x-request-id')).toMatch(/^[\w.:-]{1,64}$/);
+    expect(viaRoute.headers.get('x-request-id')).toMatch(/^[\w.:-]{1,64}$/);
     expect(viaShort.body).toEqual(viaRoute.body);
   });
 
