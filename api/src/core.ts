@@ -39,6 +39,7 @@ export * from './services/presence.service';
 export * from './services/reset-token.service';
 export * from './services/sms-approval.service';
 export * from './services/sms-inbound.service';
+export * from './services/sms-member-notice.service';
 export * from './services/sms-outbound.service';
 export * from './services/sms-texts';
 export * from './version';

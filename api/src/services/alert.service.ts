@@ -1,10 +1,11 @@
 import type { Actor, AlertInput } from '@oppslag/common';
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { alerts } from '../db/schema/index';
+import { alerts, entities } from '../db/schema/index';
 import { invalidField, notFound } from '../errors';
 import { type AlertRow, presentAlert } from '../presenters/alert.presenter';
 import { recordEvent } from './events.service';
+import { alertSms, queueMemberSms } from './sms-member-notice.service';
 
 /** In force at `now`: not cleared and not expired (the SQL twin of common's `alertActive`). */
 const inForce = (now: Date) =>
@@ -26,7 +27,8 @@ export async function activeAlerts(
 
 /**
  * Raises an alert on an entity. The `alert.raised` event in the same transaction reaches every
- * display below the entity (their audience room) and the SMS effect in the worker.
+ * display below the entity (their audience room); the SMS to the chain's notification members are
+ * outbound rows of the same transaction (queued before the event: cap locks come first).
  */
 export async function raiseAlert(
   tx: Tx,
@@ -52,10 +54,18 @@ export async function raiseAlert(
       createdAt: now,
     })
     .returning();
+  const alert = presentAlert(row);
+  const [entity] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, entityId));
+  await queueMemberSms(
+    tx,
+    { entityId, key: `alert:${row.id}`, kind: 'alert' },
+    (language) => alertSms(language, entity?.name ?? '', alert),
+    now,
+  );
   await recordEvent(tx, {
     type: 'alert.raised',
     entityId,
-    data: { id: row.id, alert: presentAlert(row) },
+    data: { id: row.id, alert },
     actorId: actor.id,
   });
   return row;

@@ -10,6 +10,16 @@ import { smsTexts, whereShown } from './sms-texts';
 const CODE_ISSUER_LOCK = sql`select pg_advisory_xact_lock(hashtext('sms-approval-codes'))`;
 
 /**
+ * Takes the code issuer's lock ahead of time: a routing batch that may issue codes takes it after
+ * its cap locks and before its first event (the order every transaction keeps: cap locks, the code
+ * lock, entity sequence rows), so it never waits for the lock while holding a sequence row another
+ * issuer waits for. Taking it again in `issueApprovalCode` is free.
+ */
+export async function lockApprovalCodes(tx: Tx): Promise<void> {
+  await tx.execute(CODE_ISSUER_LOCK);
+}
+
+/**
  * The code in an approval SMS to one member about one note: the same code again for the same
  * (note, member), otherwise four digits not used by any other open code. Codes are bound to the
  * member's number, so 10 000 values are plenty: guessing from another phone finds nothing.

@@ -14,8 +14,12 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * What an outbound SMS is. `reply_*` go to residents and count against the per-number daily limit;
- * every kind but `cap_notice` counts against the organization's monthly budget.
+ * What an outbound SMS is. Every SMS the product sends is one of these, recorded here first.
+ * `reply_*` answer whoever texted in (residents, strangers: `reply_code` answers a JA/NEI whose code
+ * is not that number's) and count against the organization's per-number daily limit; the member
+ * kinds (approval requests, decision confirmations, alerts, dark screens) against the per-number
+ * SMS_MEMBER_DAILY_LIMIT. Every kind but `cap_notice` counts against the monthly budget, and STOP
+ * silences every kind (docs/architecture.md, "The SMS loop").
  */
 export type SmsOutboundKind =
   | 'reply_published'
@@ -24,9 +28,26 @@ export type SmsOutboundKind =
   | 'reply_rejected'
   | 'reply_help'
   | 'reply_started'
+  | 'reply_code'
   | 'approval_request'
   | 'code_answer'
+  | 'alert'
+  | 'dark_screen'
   | 'cap_notice';
+
+/** The kinds that go to board members; they share one daily limit per number. */
+const MEMBER_KINDS: readonly SmsOutboundKind[] = ['approval_request', 'code_answer', 'alert', 'dark_screen'];
+/**
+ * SMS per member number per Oslo day: high enough for a busy board day (every approval request and
+ * alert), low enough that no chain of events can text a member's phone without end.
+ */
+export const SMS_MEMBER_DAILY_LIMIT = 100;
+
+/** Which per-number daily limit a kind counts against (none for the cap notice). */
+function dailyClassOf(kind: SmsOutboundKind): 'reply' | 'member' | null {
+  if (kind.startsWith('reply_')) return 'reply';
+  return MEMBER_KINDS.includes(kind) ? 'member' : null;
+}
 
 /** Statuses of a message that went, or may have gone, out: they use up the caps. */
 const COUNTED = ['queued', 'sending', 'sent', 'unknown'];
@@ -121,7 +142,7 @@ function periodOf(unit: 'day' | 'month', format: string, validMs: number) {
   };
 }
 const HOUR_MS = 3600 * 1000;
-const osloDay = periodOf('day', 'YYYY-MM-DD', 22 * HOUR_MS);
+export const osloDay = periodOf('day', 'YYYY-MM-DD', 22 * HOUR_MS);
 const osloMonth = periodOf('month', 'YYYY-MM', 27 * 24 * HOUR_MS);
 
 export interface QueueSmsInput {
@@ -195,17 +216,22 @@ export async function queueSmsBatch(
     );
     const dayStart = osloDay(now);
     const monthStart = osloMonth(now);
-    const replyNumbers = [...new Set(fresh.filter((i) => i.kind.startsWith('reply_')).map((i) => i.to))];
-    const daily = await repliesToday(tx, replyNumbers, dayStart.start);
+    const numbersOf = (cls: 'reply' | 'member') => [
+      ...new Set(fresh.filter((i) => dailyClassOf(i.kind) === cls).map((i) => i.to)),
+    ];
+    const daily = {
+      reply: await sentToday(tx, numbersOf('reply'), 'reply', dayStart.start),
+      member: await sentToday(tx, numbersOf('member'), 'member', dayStart.start),
+    };
     const monthly = await monthlyUseOf(tx, orgIds, monthStart.start);
     for (const input of fresh) {
       const org = input.scope.organization;
+      const cls = dailyClassOf(input.kind);
+      const dailyLimit =
+        cls === 'member' ? SMS_MEMBER_DAILY_LIMIT : (org?.dailyLimit ?? DEFAULT_SMS_DAILY_REPLY_LIMIT);
       let decision: Decision = { status: 'queued' };
       if (optedOut.has(input.to)) decision = { status: 'suppressed', reason: 'opted_out' };
-      else if (
-        input.kind.startsWith('reply_') &&
-        (daily.get(input.to) ?? 0) >= (org?.dailyLimit ?? DEFAULT_SMS_DAILY_REPLY_LIMIT)
-      ) {
+      else if (cls && (daily[cls].get(input.to) ?? 0) >= dailyLimit) {
         await noteCapReached(tx, org?.id ?? 0, `daily:${input.to}:${dayStart.label}`, now);
         decision = { status: 'suppressed', reason: 'daily_limit' };
       } else if (org && input.kind !== 'cap_notice' && (monthly.get(org.id) ?? 0) >= org.budget) {
@@ -215,7 +241,7 @@ export async function queueSmsBatch(
       }
       if (decision.status === 'queued') {
         // What goes out uses up the caps of the messages after it.
-        if (input.kind.startsWith('reply_')) daily.set(input.to, (daily.get(input.to) ?? 0) + 1);
+        if (cls) daily[cls].set(input.to, (daily[cls].get(input.to) ?? 0) + 1);
         if (org && input.kind !== 'cap_notice') monthly.set(org.id, (monthly.get(org.id) ?? 0) + 1);
       }
       decisions.set(input.key, decision);
@@ -303,8 +329,13 @@ async function lockAll(tx: Tx, keys: string[]): Promise<void> {
   await tx.execute(sql`select count(pg_advisory_xact_lock(hashtext(k))) from (values ${list}) as t(k)`);
 }
 
-/** Replies to each number since the start of the Oslo day that used up its daily limit. */
-async function repliesToday(tx: Tx, numbers: string[], from: Date): Promise<Map<string, number>> {
+/** SMS of one daily class to each number since the start of the Oslo day (what used up its limit). */
+async function sentToday(
+  tx: Tx,
+  numbers: string[],
+  cls: 'reply' | 'member',
+  from: Date,
+): Promise<Map<string, number>> {
   if (numbers.length === 0) return new Map();
   const rows = await tx
     .select({ to: smsOutbound.to, count: sql<number>`count(*)::int` })
@@ -312,7 +343,7 @@ async function repliesToday(tx: Tx, numbers: string[], from: Date): Promise<Map<
     .where(
       and(
         anyOf(smsOutbound.to, numbers),
-        like(smsOutbound.kind, 'reply\\_%'),
+        cls === 'reply' ? like(smsOutbound.kind, 'reply\\_%') : anyOf(smsOutbound.kind, [...MEMBER_KINDS]),
         anyOf(smsOutbound.status, COUNTED),
         gte(smsOutbound.createdAt, from),
       ),
@@ -322,7 +353,12 @@ async function repliesToday(tx: Tx, numbers: string[], from: Date): Promise<Map<
 }
 
 /** Records that a cap was reached in a period; true the first time (so the board is told once). */
-async function noteCapReached(tx: Tx, organizationId: number, period: string, now: Date): Promise<boolean> {
+export async function noteCapReached(
+  tx: Tx,
+  organizationId: number,
+  period: string,
+  now: Date,
+): Promise<boolean> {
   const inserted = await tx
     .insert(smsCapNotices)
     .values({ organizationId, period, createdAt: now })

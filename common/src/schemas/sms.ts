@@ -15,6 +15,11 @@ export const SMS_STATUSES = [
   'opted_in',
   /** JA/NEI and a code from a board member: an approval by reply (or a polite refusal). */
   'code_reply',
+  /**
+   * Over the sender's daily limit (SMS that make work, per number per Oslo day): kept, and nothing
+   * else happens: no note, no reply, no approval request.
+   */
+  'sender_limit',
 ] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 

@@ -1,9 +1,15 @@
-import { type AppDeps, entities, getAncestry, isOnline, loadChain, recordEvent } from '@oppslag/api/core';
-import { inQuietHours, type OutboxEvent, resolveQuietHours } from '@oppslag/common';
+import {
+  type AppDeps,
+  darkScreenSms,
+  entities,
+  isOnline,
+  loadChain,
+  queueMemberSms,
+  recordEvent,
+} from '@oppslag/api/core';
+import { inQuietHours, resolveQuietHours } from '@oppslag/common';
 import type { Queue } from 'bullmq';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { SmsProvider } from '../sms/providers/index';
-import { notifyChainMembers } from './notify-members';
 
 /** A screen offline this long (outside quiet hours) is "dark" (issue 16). */
 export const DARK_AFTER_MS = 5 * 60_000;
@@ -24,14 +30,15 @@ const watchKey = (deps: AppDeps) => `${deps.config.redisPrefix}:dark-screens`;
  * is watched once it has been seen online (so a screen dead long before the first sweep never sets
  * off an SMS); it turns dark after `DARK_AFTER_MS` offline when its chain is not in quiet hours,
  * and back when it is online again after being dark. Each change is one `display.darkChanged`
- * event (the SMS goes out from the outbox like every notification); the state lives in one Redis
- * hash, so a second worker or a restart does not report a screen twice.
+ * event and, in its transaction, the SMS to the chain's notification members as outbound rows
+ * (sent by `sms/send` like every SMS); the state lives in one Redis hash, so a second worker or a
+ * restart does not report a screen twice.
  */
 export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[]; back: number[] }> {
   const db = deps.database.db;
   const now = deps.now().getTime();
   const displays = await db
-    .select({ id: entities.id })
+    .select({ id: entities.id, name: entities.name })
     .from(entities)
     .where(and(eq(entities.type, 'display'), eq(entities.deleted, false), isNotNull(entities.registeredAt)));
   const ids = displays.map((d) => d.id);
@@ -62,17 +69,29 @@ export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[];
     ...dark.map((id) => ({ id, dark: true, since: JSON.parse(next.get(String(id)) as string).offlineSince })),
     ...back.map((id) => ({ id, dark: false, since: (JSON.parse(stored[id]) as Watch).offlineSince })),
   ];
+  const nameOf = new Map(displays.map((d) => [d.id, d.name]));
   for (const change of changes) {
     const offlineSince = new Date(change.since ?? now).toISOString();
-    await db.transaction((tx) =>
-      recordEvent(tx, {
+    await db.transaction(async (tx) => {
+      // Keyed by the outage, not the event: two sweeps racing on one outage still text once.
+      await queueMemberSms(
+        tx,
+        {
+          entityId: change.id,
+          key: `dark:${change.id}:${offlineSince}:${change.dark ? 'dark' : 'back'}`,
+          kind: 'dark_screen',
+        },
+        (language) => darkScreenSms(language, nameOf.get(change.id) ?? '', change.dark),
+        deps.now(),
+      );
+      await recordEvent(tx, {
         type: 'display.darkChanged',
         entityId: change.id,
         data: { dark: change.dark, offlineSince },
-      }),
-    );
+      });
+    });
   }
-  // Written after the events: a crash between the two repeats an event, whose SMS the marker stops.
+  // Written after the events: a crash between the two repeats an event, whose SMS its key stops.
   const pipeline = deps.redis.multi().del(watchKey(deps));
   if (next.size > 0) pipeline.hset(watchKey(deps), Object.fromEntries(next));
   await pipeline.exec();
@@ -83,32 +102,6 @@ export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[];
 async function quietNow(deps: AppDeps, displayId: number, now: number): Promise<boolean> {
   const chain = await loadChain(deps.database.db, displayId);
   return chain ? inQuietHours(resolveQuietHours(chain), new Date(now)) : false;
-}
-
-/** Side effect of `display.darkChanged`: one SMS to each notification member of the display's chain. */
-export async function notifyDarkScreen(
-  deps: AppDeps,
-  provider: SmsProvider,
-  event: OutboxEvent,
-): Promise<number> {
-  if (event.type !== 'display.darkChanged' || event.entityId === null) return 0;
-  const [display] = await deps.database.db
-    .select({ name: entities.name })
-    .from(entities)
-    .where(eq(entities.id, event.entityId));
-  if (!display || !(await getAncestry(deps.database.db, event.entityId))) return 0;
-  const { dark, offlineSince } = event.data;
-  // Keyed by the outage, not the event: two sweeps racing on one outage still send once.
-  const key = `dark:${event.entityId}:${offlineSince}:${dark ? 'dark' : 'back'}`;
-  return notifyChainMembers(deps, provider, event.entityId, key, (language) =>
-    language === 'en'
-      ? dark
-        ? `Screen "${display.name}" has been dark (offline) for 5 minutes.`
-        : `Screen "${display.name}" is back online.`
-      : dark
-        ? `Skjermen «${display.name}» har vært mørk (frakoblet) i 5 minutter.`
-        : `Skjermen «${display.name}» er tilbake på nett.`,
-  );
 }
 
 /** Creates the sweep's scheduler unless it exists with this interval. */

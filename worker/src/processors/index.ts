@@ -1,11 +1,9 @@
 import type { AppDeps, ProcessorRegistry, Queues } from '@oppslag/api/core';
 import { createSmsProvider } from '../sms/providers/index';
-import { notifyAlert } from './alert-sms.effect';
 import { registerAssetProcessors } from './assets.processor';
-import { notifyDarkScreen, sweepDarkScreens } from './dark-screens';
+import { sweepDarkScreens } from './dark-screens';
 import { registerPollingProcessors } from './polling.register';
 import { processInboundSmsBatch } from './sms.processor';
-import { notifyPendingSmsNote } from './sms-notify.effect';
 import { sendOutboundSms } from './sms-send.processor';
 
 /** What a processor may use: the API's infrastructure plus the process's BullMQ producers. */
@@ -25,16 +23,7 @@ export function registerProcessors(registry: ProcessorRegistry, ctx: WorkerConte
     Object.fromEntries(await processInboundSmsBatch(deps, smsMessageIds)),
   );
   registry.register('sms', 'send', ({ outboundId }) => sendOutboundSms(deps, smsProvider, outboundId));
-  registry.onEvent('sms-pending-notify', ['note.created'], async (event) => {
-    await notifyPendingSmsNote(deps, event);
-  });
-  registry.onEvent('alert-sms', ['alert.raised'], async (event) => {
-    await notifyAlert(deps, smsProvider, event);
-  });
   registry.register('notifications', 'darkScreens', () => sweepDarkScreens(deps));
-  registry.onEvent('dark-screen-sms', ['display.darkChanged'], async (event) => {
-    await notifyDarkScreen(deps, smsProvider, event);
-  });
   registerAssetProcessors(registry, ctx);
   registerPollingProcessors(registry, ctx);
   return registry;

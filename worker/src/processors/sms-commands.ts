@@ -95,6 +95,10 @@ export async function handleSmsCommand(
   else if (verdict.status === 'expired') text = texts.codeExpired(command.code);
   else text = texts.codeUnknown(command.code);
   scope ??= await smsScopeOf(tx, null);
-  await queueSms(tx, { key, kind: 'code_answer', to: sms.from, text, scope }, now);
+  // A code that is not this number's answers whoever guessed it: a reply, under the per-number
+  // daily reply limit (30 guesses from one phone get at most that many answers). The rest answer a
+  // board member about their own code: the member kinds' limit.
+  const kind = verdict.status === 'unknown' ? 'reply_code' : 'code_answer';
+  await queueSms(tx, { key, kind, to: sms.from, text, scope }, now);
   return 'code_reply';
 }

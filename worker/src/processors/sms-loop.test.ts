@@ -5,6 +5,7 @@ import {
   permissions,
   smsApprovalCodes,
   smsCapNotices,
+  smsMessages,
   smsOutbound,
   users,
 } from '@oppslag/api/core';
@@ -19,7 +20,7 @@ import {
   twilioWebhook,
   type World,
 } from '@oppslag/api/testing';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmsPipeline, waitFor } from '../test/sms-pipeline';
 import { sendOutboundSms } from './sms-send.processor';
@@ -183,20 +184,23 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
     ]);
   });
 
-  it('stops replies at the daily limit per number and tells the board once', async () => {
+  it('stops at the daily limit per number (no note, reply or approval request) and tells the board once', async () => {
     const db = api.deps.database.db;
     await db.update(entities).set({ smsDailyReplyLimit: 2 }).where(eq(entities.id, world.entities.orgA.id));
     const resident = '004791000003';
+    const requestsBefore = textsTo(MEMBER).length;
     for (let i = 0; i < 4; i++) await sms(resident, `ORGA melding ${i}`);
-    await waitLong(async () => (await outboundTo(resident)).length === 4);
+    const statuses = async () =>
+      (await db.select().from(smsMessages).where(like(smsMessages.text, 'ORGA melding %')))
+        .sort((a, b) => a.id - b.id)
+        .map((m) => m.status);
+    await waitLong(async () => !(await statuses()).includes('received'));
     await settle();
+    // The sender cap: the first two make a note, a reply and an approval request; the rest nothing.
+    expect(await statuses()).toEqual(['routed', 'routed', 'sender_limit', 'sender_limit']);
     expect(textsTo(resident)).toHaveLength(2);
-    expect((await outboundTo(resident)).map((r) => r.reason)).toEqual([
-      null,
-      null,
-      'daily_limit',
-      'daily_limit',
-    ]);
+    expect((await outboundTo(resident)).map((r) => r.reason)).toEqual([null, null]);
+    expect(textsTo(MEMBER).length - requestsBefore).toBe(2);
     const notices = await db
       .select()
       .from(smsCapNotices)

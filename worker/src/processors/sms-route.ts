@@ -5,6 +5,7 @@ import {
   decisionLocksOf,
   entities,
   getAncestries,
+  lockApprovalCodes,
   lockSmsCaps,
   permissions,
   type QueueSmsInput,
@@ -22,13 +23,15 @@ import {
 } from '@oppslag/api/core';
 import { normalizeSender, smsLanguageFor } from '@oppslag/common';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { approvalRequests, type NotifyMember, notifyMembersOf } from './sms-approval-requests';
 import { handleSmsCommand, parseSmsCommand, type SmsCommand } from './sms-commands';
+import { overSenderCap } from './sms-sender-cap';
 import { splitCodeWord } from './sms-text';
 
 export type SmsOutcome =
   | { status: 'already_processed' | 'missing' }
   | { status: 'unknown_code_word' | 'invalid_sender' | 'empty_message' }
-  | { status: 'opted_out' | 'opted_in' | 'code_reply' }
+  | { status: 'opted_out' | 'opted_in' | 'code_reply' | 'sender_limit' }
   | { status: 'routed'; noteId: number; entityId: number; approved: boolean };
 
 type Message = Pick<typeof smsMessages.$inferSelect, 'id' | 'from' | 'text'>;
@@ -176,6 +179,7 @@ async function capsOfBatch(
   tx: Tx,
   readings: readonly Reading[],
   lookups: Lookups,
+  notify: Map<number, NotifyMember[]>,
 ): Promise<Pick<QueueSmsInput, 'to' | 'scope'>[]> {
   const caps: Pick<QueueSmsInput, 'to' | 'scope'>[] = [];
   for (const reading of readings) {
@@ -189,8 +193,12 @@ async function capsOfBatch(
     if (!reading.sender) continue;
     const destination = destinationOf(reading, lookups);
     if (!destination) caps.push({ to: reading.sender, scope: NO_SCOPE });
-    else if (reading.rest)
-      caps.push({ to: reading.sender, scope: scopeOfChain(destination.ancestry, lookups.scopeRows) });
+    else if (reading.rest) {
+      const scope = scopeOfChain(destination.ancestry, lookups.scopeRows);
+      caps.push({ to: reading.sender, scope });
+      // A pending note's approval requests (and a budget notice) go to these members.
+      for (const m of notify.get(destination.entity.id) ?? []) caps.push({ to: m.phone, scope });
+    }
   }
   return caps;
 }
@@ -217,10 +225,28 @@ export async function routeMessages(
   const outcomes = new Map<number, SmsOutcome>();
   let steps: Step[] = [];
 
+  // Where a note may be made: its members are asked to approve it in this transaction.
+  const noted = readings.flatMap((r) => {
+    const destination = r.kind === 'text' && r.sender && r.rest ? destinationOf(r, lookups) : null;
+    return destination ? [{ entityId: destination.entity.id, ancestry: destination.ancestry }] : [];
+  });
+  const notify = await notifyMembersOf(tx, noted);
   // Every cap lock the batch may take, before its first event (lockSmsCaps: cap locks, then entity
   // sequence rows, always): a flush records notes' events, and the replies of later flushes and
-  // the commands between them would otherwise lock after those.
-  await lockSmsCaps(tx, await capsOfBatch(tx, readings, lookups));
+  // the commands between them would otherwise lock after those. The code issuer's lock comes next.
+  await lockSmsCaps(tx, await capsOfBatch(tx, readings, lookups, notify));
+  const limited = await overSenderCap(
+    tx,
+    readings.flatMap((r) => {
+      if (r.kind !== 'text' || !r.sender || !r.rest) return [];
+      const destination = destinationOf(r, lookups);
+      if (!destination || senderStanding(lookups, r.sender, destination.ancestry).approved) return [];
+      const { organization } = scopeOfChain(destination.ancestry, lookups.scopeRows);
+      return [{ id: r.message.id, from: r.message.from, sender: r.sender, organization }];
+    }),
+    now,
+  );
+  if (noted.length > 0) await lockApprovalCodes(tx);
 
   const flush = async () => {
     const notes = steps.filter((s): s is NoteStep => 'note' in s);
@@ -253,13 +279,19 @@ export async function routeMessages(
       // The sender hears where the note is shown, or that it waits for the board.
       const language = smsLanguageFor(step.sender);
       const where = whereShown(language, step.entity.name);
+      const scope = scopeOfChain(step.ancestry, lookups.scopeRows);
       replies.push({
         key: `reply:${id}`,
         kind: approved ? 'reply_published' : 'reply_pending',
         to: step.sender,
         text: approved ? smsTexts(language).published(where) : smsTexts(language).pending(where),
-        scope: scopeOfChain(step.ancestry, lookups.scopeRows),
+        scope,
       });
+      if (!approved) {
+        const members = notify.get(step.entity.id) ?? [];
+        const pending = { id: note.id, text: step.note.text };
+        replies.push(...(await approvalRequests(tx, pending, step.entity, scope, members, now)));
+      }
     }
     await finish(tx, done, now);
     await queueSmsBatch(tx, replies, now);
@@ -269,6 +301,10 @@ export async function routeMessages(
   for (const reading of readings) {
     const { message } = reading;
     const { id } = message;
+    if (limited.has(id)) {
+      steps.push({ finish: { id, status: 'sender_limit' }, outcome: { status: 'sender_limit' } });
+      continue;
+    }
     if (reading.kind === 'command') {
       await flush();
       const status = await handleSmsCommand(

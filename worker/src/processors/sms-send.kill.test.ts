@@ -14,7 +14,7 @@ import { sveveSmsProvider } from '../sms/providers/sveve.provider';
 import { twilioSmsProvider } from '../sms/providers/twilio.provider';
 import { waitFor } from '../test/sms-pipeline';
 import { redeliverStalledJobs } from './redeliver';
-import { SENDING_GRACE_MS, SmsInFlightError, sendOutboundSms } from './sms-send.processor';
+import { BLIND_RESEND, SENDING_GRACE_MS, SmsInFlightError, sendOutboundSms } from './sms-send.processor';
 
 const CHILD = fileURLToPath(new URL('../test/send-child.ts', import.meta.url));
 const SID = 'AC33333333333333333333333333333333';
@@ -110,16 +110,34 @@ describe.each(['twilio', 'sveve'] as const)('an SMS hand-over to %s killed half-
           providerMessageId: expect.stringMatching(/^SM/),
         });
       } else {
-        // Sveve cannot be asked: at most once, and the row says so.
-        expect(outcome).toBe('unknown');
-        expect((await row(id)).status).toBe('unknown');
+        // Sveve cannot be asked: sent again, once, and the row says so (never left unsent).
+        expect(outcome).toBe('sent');
+        expect(await row(id)).toMatchObject({ status: 'sent', reason: BLIND_RESEND, attempts: 2 });
       }
       expect(await sendOutboundSms(api.deps, provider(), id)).toBe('skipped');
     } finally {
       api.setNow(null);
     }
-    expect(fake.sent).toHaveLength(1);
+    expect(fake.sent).toHaveLength(name === 'twilio' ? 1 : 2);
   }, 150_000);
+
+  it.runIf(name === 'sveve')('gives up as unknown when the re-send was cut off too', async () => {
+    fake.sent.length = 0;
+    const id = await queue('Meldingen din er godkjent og vises nå på skjermene til Org A.');
+    // As left by a worker killed during the blind re-send.
+    await api.deps.database.db
+      .update(smsOutbound)
+      .set({
+        status: 'sending',
+        sendingAt: new Date(Date.now() - SENDING_GRACE_MS - 1000),
+        attempts: 2,
+        reason: BLIND_RESEND,
+      })
+      .where(eq(smsOutbound.id, id));
+    expect(await sendOutboundSms(api.deps, provider(), id)).toBe('unknown');
+    expect((await row(id)).status).toBe('unknown');
+    expect(fake.sent).toHaveLength(0);
+  });
 
   it('puts a message the provider refused back in the queue, and sends it once on the retry', async () => {
     fake.sent.length = 0;

@@ -12,6 +12,9 @@ export const MAX_SEND_ATTEMPTS = 8;
 
 export type SendOutcome = 'sent' | 'reconciled' | 'unknown' | 'skipped' | 'failed';
 
+/** The `reason` of a row handed over again because its provider cannot say whether it has it. */
+export const BLIND_RESEND = 'resent: worker stopped during hand-over; provider cannot be asked';
+
 export class SmsInFlightError extends Error {
   constructor(id: number) {
     super(`sms_outbound ${id} is being handed to the provider; retry later`);
@@ -41,9 +44,10 @@ type Row = typeof smsOutbound.$inferSelect;
  * If the worker dies between 2 and 3, the next run finds `sending`. Within SENDING_GRACE_MS it
  * backs off (the first call may still be waiting). After it, the provider is asked whether the
  * message exists (`find`, Twilio lists its messages): found → recorded as sent, not sent again;
- * not found → sent now. A provider that cannot be asked (Sveve) leaves the row `unknown` rather
- * than risk a second copy: a missing reply is better than a duplicate one a resident pays nothing
- * for but the organization pays twice for.
+ * not found → sent now. A provider that cannot be asked (Sveve, the log provider) gets the message
+ * again, once (BLIND_RESEND in `reason`): an alert, an approval request or a reply that never
+ * arrives costs more than a second copy of it. Only when that re-send is also cut off does the row
+ * become `unknown` (two hand-overs, at most two copies, then no more).
  */
 export async function sendOutboundSms(
   deps: Deps,
@@ -80,11 +84,19 @@ async function settle(deps: Deps, provider: SmsProvider, row: Row): Promise<Send
   const db = deps.database.db;
   const since = row.sendingAt ?? row.createdAt;
   if (!provider.find) {
-    await db
+    if (row.reason === BLIND_RESEND) {
+      await db
+        .update(smsOutbound)
+        .set({ status: 'unknown', reason: 'worker stopped during two hand-overs; provider cannot be asked' })
+        .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')));
+      return 'unknown';
+    }
+    const [again] = await db
       .update(smsOutbound)
-      .set({ status: 'unknown', reason: 'worker stopped during hand-over; provider cannot be asked' })
-      .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')));
-    return 'unknown';
+      .set({ sendingAt: deps.now(), attempts: row.attempts + 1, reason: BLIND_RESEND })
+      .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')))
+      .returning({ id: smsOutbound.id });
+    return again ? null : 'skipped';
   }
   // Messages to the same number already matched to other rows are not this one.
   const known = await db
