@@ -21,7 +21,9 @@ function appImportGraph(): Map<string, string[]> {
 }
 
 describe('runtime import cycles', () => {
-  it('app code has none (common, api, worker, realtime, stack, console, display)', () => {
+  it('app code has none (common, api, worker, realtime, stack, console, display)', {
+    timeout: 30_000,
+  }, () => {
     const graph = appImportGraph();
     expect(graph.size).toBeGreaterThan(300);
     expect(findCycles(graph)).toEqual([]);

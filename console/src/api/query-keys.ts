@@ -29,6 +29,24 @@ export const queryKeys = {
   users: ['users'] as const,
   /** The superadmin's displays table. */
   adminDisplays: ['adminDisplays'] as const,
+  /** The master entity and display (the superadmin's master content screens). */
+  master: ['master'] as const,
+  /** One entity fetched on its own (opened by link, outside the loaded tree). */
+  entity: (entityId: number) => ['entity', entityId] as const,
+  /** This month's SMS use of an entity's organization, as of a version of the entity (its caps). */
+  smsUsage: (entityId: number, entityVersion: string) => ['smsUsage', entityId, entityVersion] as const,
+  /** Proof of delivery of a note or a banner slide seen from an entity. */
+  delivery: (entityId: number, kind: 'note' | 'banner', itemId: number) =>
+    ['delivery', entityId, kind, itemId] as const,
+  /** The change history of an entity (null: all of it, the superadmin's page), by filter. */
+  history: (entityId: number | null, kind: string | undefined, userId: number | undefined) =>
+    ['history', entityId, kind ?? null, userId ?? null] as const,
+  /** The built-in banner templates of a category. */
+  builtInTemplates: (category: string) => ['builtInTemplates', category] as const,
+  /** Stop search results (national stop register) for a query text. */
+  stopSearch: (q: string) => ['stopSearch', q] as const,
+  /** One uploaded asset (its renditions and crop). */
+  asset: (assetId: number) => ['asset', assetId] as const,
 } as const;
 
 /** A resource's name: the first element of its keys. */

@@ -66,6 +66,20 @@ export function storeEntity(entity: Entity, kind: 'created' | 'updated' = 'updat
   scheduleUnhighlight(entity.id);
 }
 
+/**
+ * One entity outside the loaded list (opened by link), fetched on its own: the answer joins the
+ * entity tree, where every screen reads it.
+ */
+export const linkedEntityQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.entity(id),
+    queryFn: async () => {
+      const entity = await entitiesApi.get(id);
+      storeEntity(entity);
+      return entity;
+    },
+  });
+
 export function resetEntities() {
   queryClient.removeQueries({ queryKey: entitiesQuery.queryKey });
   store.set(contextEntityIdAtom, null);

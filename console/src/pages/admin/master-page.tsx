@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { adminApi, type MasterAnswer } from '../../api/admin.api';
+import { queryClient } from '../../api/query-client';
+import { masterQuery } from '../../api/screen-queries';
 import { Alert, Card, Spinner } from '../../components/card';
 import { useFeatureSet } from '../../lib/server-info';
 import { BannerEditor } from '../banners/banner-editor';
@@ -16,18 +17,11 @@ export { isMasterSlot, MASTER_SLOTS, type MasterSlot } from './master-slots';
 export default function MasterPage() {
   const { t } = useTranslation('admin');
   const { slotId } = useParams();
-  const [master, setMaster] = useState<MasterAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
   const featureSet = useFeatureSet();
   const valid = isMasterSlot(slotId) && masterSlotOffered(slotId, featureSet);
-
-  useEffect(() => {
-    if (!valid) return;
-    adminApi.master().then(
-      (m) => setMaster(m),
-      () => setFailed(true),
-    );
-  }, [valid]);
+  const query = useQuery({ ...masterQuery, enabled: valid }, queryClient);
+  const master = query.data ?? null;
+  const failed = query.isError;
 
   if (!valid)
     return (

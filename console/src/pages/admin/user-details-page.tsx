@@ -1,14 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import {
-  saveUserDetails,
-  USER_DETAIL_FIELDS,
-  type User,
-  userDetailsFormSchema,
-  usersApi,
-} from '../../api/users.api';
+import { usersQuery } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
+import { saveUserDetails, USER_DETAIL_FIELDS, userDetailsFormSchema, usersApi } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { CopyButton } from '../../components/copy-button';
@@ -25,8 +22,6 @@ export default function UserDetailsPage() {
   const { t } = useTranslation('admin');
   const { userId = '' } = useParams();
   const id = /^\d+$/.test(userId) ? Number.parseInt(userId, 10) : null;
-  const [user, setUser] = useState<User | null>(null);
-  const [missing, setMissing] = useState(false);
   const [password, setPassword] = useState<string | null>(null);
   const me = useAtomValue(tokenUserAtom);
   const form = useSchemaForm(userDetailsFormSchema, {
@@ -36,26 +31,22 @@ export default function UserDetailsPage() {
   const typedEmail = form.watch('email') ?? '';
   const generate = useFormState();
 
+  // The list is the documented call (and the users page's cache); the user is picked from it.
+  const list = useQuery({ ...usersQuery, enabled: id !== null }, queryClient);
+  const user = list.data?.find((u) => u.id === id) ?? null;
+  const missing = list.isError || (list.isSuccess && !user);
+  // The form starts from the user once loaded (and again if another user is opened).
+  const loadedId = user?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset once per user loaded, not per refetch
   useEffect(() => {
-    if (id === null) return;
-    // The list is the documented call; the user is picked from it.
-    usersApi.list().then(
-      (list) => {
-        const found = list.find((u) => u.id === id);
-        if (!found) setMissing(true);
-        else {
-          setUser(found);
-          reset({
-            name: found.name ?? '',
-            email: found.email,
-            phoneNumber: found.phoneNumber ?? '',
-            currentPassword: '',
-          });
-        }
-      },
-      () => setMissing(true),
-    );
-  }, [id, reset]);
+    if (!user) return;
+    reset({
+      name: user.name ?? '',
+      email: user.email,
+      phoneNumber: user.phoneNumber ?? '',
+      currentPassword: '',
+    });
+  }, [loadedId, reset]);
 
   if (id === null || missing) return <AdminNotFoundPage />;
   if (!user) return <Spinner size={48} />;
@@ -69,7 +60,10 @@ export default function UserDetailsPage() {
       const updated = self
         ? await saveOwnAccount(values, emailChanged ? currentPassword : undefined)
         : await saveUserDetails(user.id, values);
-      setUser(updated);
+      // The answer replaces the user in the cached list (the user.updated event refetches it too).
+      queryClient.setQueryData(usersQuery.queryKey, (old) =>
+        old?.map((u) => (u.id === updated.id ? updated : u)),
+      );
       form.resetField('currentPassword', { defaultValue: '' });
       return updated;
     },

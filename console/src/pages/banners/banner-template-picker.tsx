@@ -1,8 +1,11 @@
 import { TEMPLATE_FILTERS } from '@oppslag/common/templates.ts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../api/client';
-import { type BuiltInTemplate, type TemplateCategoryFilter, templatesApi } from '../../api/templates.api';
+import { queryClient } from '../../api/query-client';
+import { builtInTemplatesQuery } from '../../api/screen-queries';
+import type { BuiltInTemplate, TemplateCategoryFilter } from '../../api/templates.api';
 import { Alert } from '../../components/card';
 import { SelectField } from '../../components/field';
 
@@ -15,19 +18,14 @@ export function BuiltInTemplatePicker({
   onPick: (template: BuiltInTemplate) => void;
 }) {
   const { t, i18n } = useTranslation('banners');
-  const [category, setCategory] = useState<TemplateCategoryFilter>('all');
-  const [list, setList] = useState<BuiltInTemplate[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    templatesApi.list(category).then(
-      (r) => {
-        setList(r.templates);
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, [category]);
+  const [category, setCategory] = useState<NonNullable<TemplateCategoryFilter>>('all');
+  // The last category's list stays shown while another loads.
+  const query = useQuery(
+    { ...builtInTemplatesQuery(category), placeholderData: (previous) => previous },
+    queryClient,
+  );
+  const list = query.data ?? null;
+  const failed = query.isError;
 
   const name = (tpl: BuiltInTemplate) => {
     return (i18n.language === 'no' ? tpl.name.no : tpl.name.en) || tpl.id;

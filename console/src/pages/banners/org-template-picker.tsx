@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../api/client';
-import { type Content, type ContentSlot, contentApi } from '../../api/content.api';
+import type { Content, ContentSlot } from '../../api/content.api';
+import { contentQuery } from '../../api/queries';
+import { queryClient } from '../../api/query-client';
 import { AssetImg } from '../../components/asset-img';
 import { Alert, Spinner } from '../../components/card';
 
@@ -16,11 +18,9 @@ export function OrgTemplatePicker({
   onPick: (content: Content) => void;
 }) {
   const { t } = useTranslation('banners');
-  const [list, setList] = useState<Content[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    contentApi.list(entityId, slot, true).then(setList, () => setFailed(true));
-  }, [entityId, slot]);
+  const query = useQuery(contentQuery(entityId, slot, true), queryClient);
+  const list = query.data ?? null;
+  const failed = query.isError;
   if (failed) return <Alert kind="error">{t('errors.templates')}</Alert>;
   if (!list) return <Spinner size={40} />;
   if (!list.length)

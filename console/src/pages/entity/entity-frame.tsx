@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
-import { type Entity, entitiesApi } from '../../api/entities.api';
+import type { Entity } from '../../api/entities.api';
+import { queryClient } from '../../api/query-client';
 import { EntityBreadcrumbs } from '../../components/breadcrumbs';
 import { Spinner } from '../../components/card';
 import { EntityIcon, Icon } from '../../components/icons';
 import { OnlineBadge } from '../../components/online-badge';
-import { storeEntity, useEntities } from '../../state/entities';
+import { linkedEntityQuery, useEntities } from '../../state/entities';
 import { useIsAdmin } from '../../state/permissions';
 import ClientNotFoundPage from '../errors/client-not-found-page';
 import { AlertPanel } from './alerts/alert-panel';
@@ -25,7 +27,6 @@ export default function EntityFrame() {
   const id = Number.parseInt(rawId ?? '', 10);
   const state = useEntities();
   const isAdmin = useIsAdmin();
-  const [missing, setMissing] = useState(false);
   const entity = state.byId[id];
   const { pathname } = useLocation();
   const strip = useRef<HTMLUListElement>(null);
@@ -41,18 +42,12 @@ export default function EntityFrame() {
   }, [pathname, entity?.id]);
 
   // An entity outside the loaded list (e.g. opened by link) is fetched on its own.
-  useEffect(() => {
-    if (!Number.isInteger(id) || entity || !state.loaded) return;
-    let live = true;
-    entitiesApi.get(id).then(
-      (e) => live && storeEntity(e),
-      (err) =>
-        live && err instanceof ApiError && (err.status === 404 || err.status === 403) && setMissing(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, entity, state.loaded]);
+  const linked = useQuery(
+    { ...linkedEntityQuery(id), enabled: Number.isInteger(id) && !entity && state.loaded },
+    queryClient,
+  );
+  const err = linked.error;
+  const missing = err instanceof ApiError && (err.status === 404 || err.status === 403);
 
   if (!Number.isInteger(id) || missing) return <ClientNotFoundPage />;
   if (!entity) return <Spinner size={48} />;

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type Delivery, healthApi } from '../../api/health.api';
+import { queryClient } from '../../api/query-client';
+import { deliveryQuery } from '../../api/screen-queries';
 import { Icon } from '../../components/icons';
 import { formatDateTime, formatRelative } from '../../lib/dates';
 import { deliveryState } from './health.logic';
@@ -26,24 +27,8 @@ export function DeliveryLine({
   itemId: number;
 }) {
   const { t, i18n } = useTranslation('health');
-  const [delivery, setDelivery] = useState<Delivery | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    const load = () =>
-      kind === 'note' ? healthApi.noteDelivery(entityId, itemId) : healthApi.bannerDelivery(entityId, itemId);
-    const read = () =>
-      load().then(
-        (d) => alive && setDelivery(d),
-        () => undefined,
-      );
-    void read();
-    const timer = setInterval(() => void read(), REFRESH_MS);
-    return () => {
-      alive = false;
-      clearInterval(timer);
-    };
-  }, [kind, entityId, itemId]);
+  // A failed read shows nothing (the line is a hint, not the note); the next interval tries again.
+  const delivery = useQuery(deliveryQuery(entityId, kind, itemId, REFRESH_MS), queryClient).data ?? null;
 
   if (!delivery) return null;
   const state = deliveryState(delivery);

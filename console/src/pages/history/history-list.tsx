@@ -1,10 +1,11 @@
-import { contract } from '@oppslag/common/contract/index.ts';
 import type { ScheduleLike } from '@oppslag/common/schedule.ts';
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '@oppslag/common/schemas/history.ts';
-import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessages } from '../../api/error-messages';
-import { call } from '../../api/typed-client';
+import { queryClient } from '../../api/query-client';
+import { historyQuery } from '../../api/screen-queries';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { scheduleLabel } from '../../components/schedule-fields';
@@ -74,36 +75,10 @@ function EntryRow({ entry }: { entry: HistoryEntry }) {
 export function HistoryList({ entityId }: { entityId: number | null }) {
   const { t } = useTranslation('history');
   const [filters, setFilters] = useState<Filters>({});
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
-  const [cursor, setCursor] = useState<number | null>(null);
+  const query = useInfiniteQuery(historyQuery(entityId, filters.kind, filters.userId), queryClient);
+  const entries: HistoryEntry[] | null = query.data?.pages.flatMap((page) => page.entries) ?? null;
   // The server's reason (no access, offline…) in the user's language, not a bare "could not load".
-  const [failed, setFailed] = useState<string | null>(null);
-
-  const load = useCallback(
-    async (after: number | null) => {
-      const query = {
-        ...(filters.kind ? { kind: filters.kind } : {}),
-        ...(filters.userId ? { userId: String(filters.userId) } : {}),
-        ...(after ? { cursor: String(after) } : {}),
-      };
-      try {
-        const page =
-          entityId === null
-            ? await call(contract.history.all, { query })
-            : await call(contract.history.entity, { params: { id: entityId }, query });
-        setEntries((old) => (after && old ? [...old, ...page.entries] : page.entries));
-        setCursor(page.nextCursor);
-        setFailed(null);
-      } catch (err) {
-        setFailed(errorMessages(err, t, { failed: t('failed') }).formMessage);
-      }
-    },
-    [entityId, filters, t],
-  );
-  useEffect(() => {
-    setEntries(null);
-    void load(null);
-  }, [load]);
+  const failed = query.error ? errorMessages(query.error, t, { failed: t('failed') }).formMessage : null;
 
   // The people the loaded entries name, for the person filter.
   const people = new Map<number, string>();
@@ -157,8 +132,8 @@ export function HistoryList({ entityId }: { entityId: number | null }) {
           ))}
         </ul>
       )}
-      {cursor !== null && (
-        <Button variant="secondary" className="mt-2" onClick={() => void load(cursor)}>
+      {query.hasNextPage && (
+        <Button variant="secondary" className="mt-2" onClick={() => void query.fetchNextPage()}>
           {t('more')}
         </Button>
       )}

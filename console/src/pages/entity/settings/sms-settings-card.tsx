@@ -1,7 +1,9 @@
 import type { SmsUsage } from '@oppslag/common/schemas/sms.ts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Entity, entitiesApi } from '../../../api/entities.api';
+import type { Entity } from '../../../api/entities.api';
+import { queryClient } from '../../../api/query-client';
+import { smsUsageQuery } from '../../../api/screen-queries';
 import { Checkbox, TextField } from '../../../components/field';
 import { useIsAdmin } from '../../../state/permissions';
 import { CardForm } from './card-form';
@@ -103,19 +105,16 @@ export function SmsSettingsCard({ entity, readOnly }: { entity: Entity; readOnly
   );
 }
 
-/** This month's SMS use of the entity's organization; fetched again when the entity changes. */
+/** This month's SMS use of the entity's organization (none shown when it cannot be read). */
 function useSmsUsage(entity: Entity, readOnly: boolean): SmsUsage | null {
-  const [usage, setUsage] = useState<SmsUsage | null>(null);
-  useEffect(() => {
-    if (readOnly) return;
-    let live = true;
-    entitiesApi
-      .smsUsage(entity.id)
-      .then((u) => live && setUsage(u))
-      .catch(() => live && setUsage(null));
-    return () => {
-      live = false;
-    };
-  }, [entity, readOnly]);
-  return usage;
+  const query = useQuery(
+    // The last answer stays shown while a saved cap's new one loads.
+    {
+      ...smsUsageQuery(entity.id, entity.updatedAt),
+      enabled: !readOnly,
+      placeholderData: (previous) => previous,
+    },
+    queryClient,
+  );
+  return query.data ?? null;
 }

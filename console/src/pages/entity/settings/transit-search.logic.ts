@@ -26,20 +26,3 @@ export function moveHighlight(current: number, key: MenuKey, count: number): num
       return count - 1;
   }
 }
-
-/** Results are remembered per query for the life of the page (spec §4: cached per query). */
-export class SearchCache<T> {
-  private readonly entries = new Map<string, T>();
-
-  key(query: string): string {
-    return query.trim().toLocaleLowerCase('nb');
-  }
-
-  get(query: string): T | undefined {
-    return this.entries.get(this.key(query));
-  }
-
-  set(query: string, value: T): void {
-    this.entries.set(this.key(query), value);
-  }
-}

@@ -1,12 +1,13 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type StopSearchResult, transitApi } from '../../../api/transit.api';
+import { queryClient } from '../../../api/query-client';
+import { stopSearchQuery } from '../../../api/screen-queries';
+import type { StopSearchResult } from '../../../api/transit.api';
 import { Alert } from '../../../components/card';
-import { type MenuKey, moveHighlight, SearchCache, searchableQuery } from './transit-search.logic';
+import { type MenuKey, moveHighlight, searchableQuery } from './transit-search.logic';
 
-/** Shared by every dialog of the page so reopening it does not search the same words again. */
-const cache = new SearchCache<StopSearchResult[]>();
 const DEBOUNCE_MS = 250;
 
 type SearchState =
@@ -30,50 +31,39 @@ export function TransitStopDialog({
 }) {
   const { t } = useTranslation('transit');
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<SearchState>({ kind: 'idle' });
+  // The words searched: the typed ones once typing has paused (DEBOUNCE_MS), or at once when the
+  // query cache already has their answer (the cache keeps results for the session).
+  const [searched, setSearched] = useState('');
   const [highlight, setHighlight] = useState(-1);
   const listId = useId();
-  const seq = useRef(0);
+  const q = searchableQuery(query) ?? '';
 
   useEffect(() => {
     if (!open) {
       setQuery('');
-      setState({ kind: 'idle' });
+      setSearched('');
       setHighlight(-1);
     }
   }, [open]);
 
   useEffect(() => {
-    const q = searchableQuery(query);
-    const mine = ++seq.current;
     setHighlight(-1);
-    if (!q) {
-      setState({ kind: 'idle' });
+    if (!q || queryClient.getQueryData(stopSearchQuery(q).queryKey)) {
+      setSearched(q);
       return;
     }
-    const cached = cache.get(q);
-    if (cached) {
-      setState({ kind: 'done', query: q, hits: cached });
-      return;
-    }
-    setState({ kind: 'loading', query: q });
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      transitApi.search(q, controller.signal).then(
-        (hits) => {
-          cache.set(q, hits);
-          if (seq.current === mine) setState({ kind: 'done', query: q, hits });
-        },
-        () => {
-          if (seq.current === mine && !controller.signal.aborted) setState({ kind: 'failed' });
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
+    const timer = setTimeout(() => setSearched(q), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [q]);
+
+  const search = useQuery({ ...stopSearchQuery(searched), enabled: searched !== '' }, queryClient);
+  const state: SearchState = !q
+    ? { kind: 'idle' }
+    : searched !== q || search.isPending
+      ? { kind: 'loading', query: q }
+      : search.isError
+        ? { kind: 'failed' }
+        : { kind: 'done', query: q, hits: search.data ?? [] };
 
   const hits = state.kind === 'done' ? state.hits : [];
 
