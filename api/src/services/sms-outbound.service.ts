@@ -302,7 +302,7 @@ export async function queueSmsBatch(
  * sorted): `queueSmsBatch` takes them itself. A transaction that also records events must take
  * them BEFORE its first event, because `queueSmsBatch` records events after them: the order is
  * always cap locks, then entity sequence rows. Routing records its notes' events before it queues
- * the replies, and the approval request (`sms-pending-notify`) queues on the same organization, so
+ * the replies, and a decision or approval request queues on the same organization, so
  * without this they locked in opposite orders and deadlocked (PostgreSQL finds it after 1 s and
  * fails one of them: the drain's stalls, docs/performance.md). Locks are per transaction and may
  * be taken again.
