@@ -15,7 +15,7 @@ import { startTestApi, type TestApi } from '../test/harness';
 /**
  * The error-contract walk (issue 27 item 6). Every route of the contract is sent bad requests
  * (no sign-in, a garbage token, an impossible or missing id, a caller without rights, unstorable
- * text, malformed and oversized JSON, a body of the wrong type), then the requests in PROBES reach
+ * text, malformed, oversized and too deeply nested JSON, a body of the wrong type), then the requests in PROBES reach
  * the codes routes declare for themselves. Every answer must carry a code its route may answer
  * (mountRoute's enforcement turns an undeclared one into a 500, which fails here too), and at the
  * end every code a route may answer must have been answered, except the few in UNWALKED.
@@ -242,6 +242,11 @@ const UNWALKED: Record<string, string> = {
   'POST /sms/inbound/{provider} validation_failed': 'needs a configured, signing SMS provider (sms tests)',
   'POST /sms/inbound/{provider} unauthorized': 'needs a configured, signing SMS provider (sms tests)',
   'POST /sms/inbound/{provider} service_unavailable': 'needs a configured, signing SMS provider (sms tests)',
+  'POST /entities/{id}/display-preview rate_limited': 'spends a route budget (route-limits tests)',
+  'POST /entities/{id}/health/screenshot rate_limited': 'spends a route budget (route-limits tests)',
+  'GET /transit/search-stops rate_limited': 'spends a route budget (route-limits tests)',
+  'POST /assets/upload rate_limited': 'spends a route budget (route-limits tests)',
+  'PUT /assets/{id}/cropped rate_limited': 'spends a route budget (route-limits tests)',
 };
 
 describe('the error-contract walk', () => {
@@ -289,6 +294,9 @@ describe('the error-contract walk', () => {
         await send(key, (a) => a.request(method, path, { token, headers: json, raw: '{"name":' }));
         await send(key, (a) =>
           a.request(method, path, { token, headers: json, raw: `"${'x'.repeat(300_000)}"` }),
+        );
+        await send(key, (a) =>
+          a.request(method, path, { token, headers: json, raw: `${'['.repeat(40)}${']'.repeat(40)}` }),
         );
       }
       if (route.body) await send(key, (a) => a.request(method, path, { token, body: [] }));

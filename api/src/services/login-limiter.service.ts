@@ -1,6 +1,5 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { consumeAll, type LimitedCtx as RetryCtx, rateLimiter, withRetryAfter } from '../lib/rate-limit';
 
 /**
  * Brute-force protection for anything that checks a password (ASVS V6.3). Every attempt consumes
@@ -16,8 +15,7 @@ import { AppError } from '../errors';
  *   normally never gets near it).
  * Reset requests have their own budgets: 5 mails per address per hour (further requests still
  * answer 200 but send nothing) and 30 requests per client IP per hour (then 429).
- * State lives in Redis under `<REDIS_PREFIX>:rl:*` so every API replica shares it; if Redis is
- * unreachable an in-memory limiter per process stands in rather than letting guesses through.
+ * The budgets are lib/rate-limit.ts's (Redis, shared by every replica, in-memory stand-in).
  */
 export const LOGIN_LIMITS = {
   accountIp: { points: 5, duration: 15 * 60 },
@@ -50,37 +48,14 @@ export interface LoginLimiter {
 
 const cache = new WeakMap<AppDeps, LoginLimiter>();
 
-/** Waits for every consumption (each must count) and throws 429 if any budget was spent. */
-async function consumeAll(consumptions: Promise<RateLimiterRes>[]): Promise<void> {
-  const results = await Promise.allSettled(consumptions);
-  const blocked = results.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
-  if (blocked.length === 0) return;
-  const waits = blocked.map((r) => (r instanceof RateLimiterRes ? r.msBeforeNext : 60_000));
-  const retryAfter = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
-  throw new AppError('rate_limited', 'Too many attempts. Please wait a while and try again.', {
-    details: { retryAfter },
-  });
-}
-
-function limiter(deps: AppDeps, name: string, opts: { points: number; duration: number }) {
-  return new RateLimiterRedis({
-    storeClient: deps.redis,
-    keyPrefix: `${deps.config.redisPrefix}:rl:${name}`,
-    points: opts.points,
-    duration: opts.duration,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ points: opts.points, duration: opts.duration }),
-  });
-}
-
 export function loginLimiter(deps: AppDeps): LoginLimiter {
   const cached = cache.get(deps);
   if (cached) return cached;
-  const byAccountIp = limiter(deps, 'login-account-ip', LOGIN_LIMITS.accountIp);
-  const byAccount = limiter(deps, 'login-account', LOGIN_LIMITS.account);
-  const byIp = limiter(deps, 'login-ip', LOGIN_LIMITS.ip);
-  const byResetEmail = limiter(deps, 'reset-email', LOGIN_LIMITS.resetRequest);
-  const byResetIp = limiter(deps, 'reset-ip', LOGIN_LIMITS.resetRequestIp);
+  const byAccountIp = rateLimiter(deps, 'login-account-ip', LOGIN_LIMITS.accountIp);
+  const byAccount = rateLimiter(deps, 'login-account', LOGIN_LIMITS.account);
+  const byIp = rateLimiter(deps, 'login-ip', LOGIN_LIMITS.ip);
+  const byResetEmail = rateLimiter(deps, 'reset-email', LOGIN_LIMITS.resetRequest);
+  const byResetIp = rateLimiter(deps, 'reset-ip', LOGIN_LIMITS.resetRequestIp);
   const key = (email: string) => email.trim().toLowerCase();
   const pair = (email: string, ip: string) => `${key(email)}|${ip}`;
   // Trusted account+address pairs: a plain key with an expiry (no counting), beside the budgets.
@@ -132,7 +107,7 @@ export function loginLimiter(deps: AppDeps): LoginLimiter {
   return created;
 }
 
-type LimitedCtx = { ip: string; set(field: string, value: string): void };
+type LimitedCtx = RetryCtx & { ip: string };
 
 /** Counts a password attempt for the request's client; a 429 carries Retry-After in seconds. */
 export function guardAttempt(ctx: LimitedCtx, deps: AppDeps, email: string): Promise<void> {
@@ -142,15 +117,4 @@ export function guardAttempt(ctx: LimitedCtx, deps: AppDeps, email: string): Pro
 /** Counts a reset request for the request's client; a 429 carries Retry-After in seconds. */
 export function guardResetRequest(ctx: LimitedCtx, deps: AppDeps): Promise<void> {
   return withRetryAfter(ctx, loginLimiter(deps).resetRequest(ctx.ip));
-}
-
-async function withRetryAfter(ctx: LimitedCtx, check: Promise<void>): Promise<void> {
-  try {
-    await check;
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'rate_limited') {
-      ctx.set('Retry-After', String((err.details as { retryAfter: number }).retryAfter));
-    }
-    throw err;
-  }
 }

@@ -22,7 +22,7 @@ export async function multipartRequest(
   path: string,
   opts: { token?: string; fields?: Record<string, string>; files?: UploadPart[] },
   // biome-ignore lint/suspicious/noExplicitAny: tests assert on the JSON body field by field
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; headers: Headers }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(opts.fields ?? {})) form.append(key, value);
   for (const file of opts.files ?? []) {
@@ -44,7 +44,7 @@ export async function multipartRequest(
   } catch {
     /* keep text */
   }
-  return { status: res.status, body };
+  return { status: res.status, body, headers: res.headers };
 }
 
 export const uploadAsset = (api: TestApi, token: string, entityId: number, file: UploadPart) =>

@@ -28,6 +28,8 @@ const UPLOAD_ERRORS = [
   'unsupported_media_type',
   'unsupported_file',
   'invalid_file',
+  // The organization's daily upload volume is spent (api/src/services/route-limits.ts).
+  'rate_limited',
 ] as const;
 
 export const assetsContract = {

@@ -94,7 +94,7 @@ export const entitiesContract = {
     path: '/entities/{id}/display-preview',
     params: idParams,
     response: displayPreviewSchema,
-    errors: [],
+    errors: ['rate_limited'],
     auth: 'user',
     permission: 'read',
     summary: 'A read-only display token of minutes for previewing the screen (every role that may see it)',

@@ -31,7 +31,7 @@ export const healthContract = {
     params: displayParams,
     response: screenshotRequestSchema,
     status: 202,
-    errors: [],
+    errors: ['rate_limited'],
     auth: 'user',
     permission: 'read',
     summary: 'Ask the display for a new screenshot of itself (pushed to that display only)',

@@ -66,7 +66,7 @@ export const transitContract = {
     path: '/transit/search-stops',
     query: stopSearchQuerySchema,
     response: z.array(stopSearchResultSchema),
-    errors: ['upstream_failed'],
+    errors: ['upstream_failed', 'rate_limited'],
     auth: 'user',
     summary: 'Search Entur stop places (at least 2 characters); results without a known icon are dropped',
     description: 'Cached per query for an hour. Entur failing answers 502 `upstream_failed`.',

@@ -18,7 +18,7 @@ import {
   startPathSession,
 } from '../../middleware/path-session';
 import { type AssetRow, presentAsset } from '../../presenters/asset.presenter';
-import { authorizeEntity } from '../../services/access.service';
+import { authorizeEntity, getAncestry } from '../../services/access.service';
 import { createAsset, storeBrowserCrop, updateAssetCrop } from '../../services/asset.service';
 import {
   type AssetViewer,
@@ -28,6 +28,7 @@ import {
   resolveAssetViewer,
 } from '../../services/asset-access.service';
 import { MAX_UPLOAD_BYTES, normalizeCroppedUpload, normalizeUpload } from '../../services/asset-files';
+import { spendUploadVolume } from '../../services/route-limits';
 import { idParam } from '../id-param';
 import './assets.openapi';
 
@@ -94,9 +95,11 @@ export function assetsRoutes(deps: AppDeps): Router<DisplayState> {
       const entityId = idParam(fields.entity, 'Entity');
       const slot: ContentSlot | null = fields.slot ? (isContentSlot(fields.slot) ? fields.slot : null) : null;
       if (fields.slot && !slot) throw badRequest('Unknown slot');
-      await authorizeEntity(db, user, entityId, 'moderate_content');
+      const { ancestry } = await authorizeEntity(db, user, entityId, 'moderate_content');
       if (!file) throw badRequest('A file is required');
       const normalized = await normalizeUpload(file.bytes);
+      // The organization's daily volume, in the bytes that would be stored.
+      await spendUploadVolume(ctx, deps, ancestry, normalized.data.length);
       const storageKey = `originals/${randomUUID()}.${EXTENSION[normalized.kind]}`;
       await deps.storage.put(storageKey, normalized.data);
       let row: AssetRow;
@@ -131,10 +134,12 @@ export function assetsRoutes(deps: AppDeps): Router<DisplayState> {
       const v = await viewer(ctx);
       const id = assetIdParam(params.id, alphabet);
       const user = userOf(v);
-      await loadEditableAsset(db, v, id);
+      const editable = await loadEditableAsset(db, v, id);
       const { file } = await readSingleFileUpload(ctx, { maxFileSize: MAX_UPLOAD_BYTES, tmpRoot });
       if (!file) throw badRequest('A file is required');
       const data = await normalizeCroppedUpload(file.bytes);
+      const ancestry = (await getAncestry(db, editable.entityId)) ?? [editable.entityId];
+      await spendUploadVolume(ctx, deps, ancestry, data.length);
       let writtenKey: string | null = null;
       let result: Awaited<ReturnType<typeof storeBrowserCrop>>;
       try {

@@ -53,7 +53,7 @@ describe('reset and invitation links end with the password they were sent for', 
     const invitation = linkToken((await smtp.next()).text);
     const [user] = (await api.request('GET', `/api/entities/${orgId}/members`, { token: admin.token }))
       .body as {
-      id: number;
+      userId: number;
       email: string;
     }[];
     expect(user.email).toBe('invited@example.com');

@@ -13,6 +13,7 @@ import { ancestorsAbove, loadEntity } from '../../services/entity-query.service'
 import { ancestorsInTree, treeAndGrants, visibleInTree } from '../../services/entity-tree.service';
 import { viewEntity } from '../../services/entity-view.service';
 import { isOnline } from '../../services/presence.service';
+import { spend } from '../../services/route-limits';
 import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
 
 /**
@@ -84,7 +85,10 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
       const row = await uow((tx) => regenerateApiKey(tx, params.id, actor, deps.now()));
       return viewEntity(deps, actor, row, access.permissions);
     },
-    previewDisplay: ({ params }) => displayPreview(db, deps, params.id),
+    previewDisplay: async ({ params, actor, ctx }) => {
+      await spend(ctx, deps, [{ budget: 'preview', key: actor.id }]);
+      return displayPreview(db, deps, params.id);
+    },
   });
   return router;
 }

@@ -7,6 +7,7 @@ import { presentDelivery, presentHealth } from '../../presenters/display-health.
 import { requestScreenshot } from '../../services/display-health.service';
 import { loadDisplay, readDelivery, readHealth } from '../../services/display-health-query.service';
 import { isOnline } from '../../services/presence.service';
+import { spend } from '../../services/route-limits';
 
 /**
  * Screen health and proof of delivery (issue 16). The contract checks `read` on the display (or
@@ -22,8 +23,13 @@ export function healthRoutes(deps: AppDeps): Router<DisplayState> {
       const read = await readHealth(db, params.id, deps.now());
       return presentHealth(read, (await online([params.id])).has(params.id));
     },
-    requestScreenshot: async ({ params, actor, uow }) => {
+    requestScreenshot: async ({ params, actor, uow, ctx }) => {
       await loadDisplay(db, params.id);
+      // Each request is a capture command pushed to the screen: budgets per screen and per user.
+      await spend(ctx, deps, [
+        { budget: 'screenshotDisplay', key: params.id },
+        { budget: 'screenshotUser', key: actor.id },
+      ]);
       const at = await uow((tx) => requestScreenshot(tx, params.id, actor.id, deps.now()));
       return { requestedAt: at.toISOString(), online: (await online([params.id])).has(params.id) };
     },

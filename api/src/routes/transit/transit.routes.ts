@@ -6,6 +6,7 @@ import { mountContract } from '../../http/define-handler';
 import { searchStops } from '../../lib/entur-geocoder';
 import type { DisplayState } from '../../middleware/display-auth';
 import { presentTransitStop } from '../../presenters/transit-stop.presenter';
+import { spend } from '../../services/route-limits';
 import { addTransitStop, listTransitStops, removeTransitStop } from '../../services/transit-stop.service';
 
 /** Stop names change rarely; an hour keeps typing in the search box off Entur's rate limits. */
@@ -23,7 +24,8 @@ export function transitRoutes(deps: AppDeps): Router<DisplayState> {
       presentTransitStop(await uow((tx) => addTransitStop(tx, params.id, body, actor))),
     remove: async ({ params, actor, uow }) =>
       presentTransitStop(await uow((tx) => removeTransitStop(tx, params.id, params.stopId, actor))),
-    search: async ({ query: { q } }) => {
+    search: async ({ query: { q }, actor, ctx }) => {
+      await spend(ctx, deps, [{ budget: 'stopSearch', key: actor.id }]);
       const cacheKey = cacheKeys.stopSearch(config.redisPrefix, q);
       // The cache is an optimization: with Redis down the search still goes to Entur.
       const cached = await redis.get(cacheKey).catch(() => null);
