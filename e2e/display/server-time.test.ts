@@ -34,13 +34,15 @@ describe('display player on a device clock two hours off', () => {
     });
     world = await seedDisplayWorld(stack);
     await seedLiveData(stack, world);
-    await postNote(stack, world, {
+    noteId = await postNote(stack, world, {
       text: '<p>Vannet stenges i en time</p>',
       date: new Date(Date.now() - 60_000),
       end: new Date(Date.now() + HOUR),
     });
     browser = await launchChromium();
   });
+
+  let noteId = 0;
 
   afterAll(async () => {
     await browser?.close();
@@ -77,4 +79,58 @@ describe('display player on a device clock two hours off', () => {
         }
       });
     }
+
+  // Issue 31 item 13: the all-clear card's three minutes and proof of delivery follow the server's
+  // clock too (they were timed by Date.now(): no card at all with the device 2 h slow, a card for
+  // ~2 h with it 2 h fast, and "shown: 0" for a note on screen).
+  for (const skew of [-2 * HOUR, 2 * HOUR])
+    it(`shows the all-clear card for three server minutes and reports the note shown, device ${skew > 0 ? '2 h fast' : '2 h slow'}`, async () => {
+      await stack.request('PUT', `/api/entities/${world.displayEntityId}`, {
+        token: world.superadmin.token,
+        body: { orientation: 0 },
+      });
+      const page = await browser.newPage({ viewport: screenOf(0) });
+      try {
+        await page.clock.install({ time: Date.now() + skew });
+        await page.goto(`${stack.url}/display/#displayId=${world.displayId}&apiKey=${world.apiKey}`);
+        await page.locator('[data-testid="connection"][data-online="true"]').waitFor({ timeout: 20_000 });
+        await page.locator('[data-testid="note"]', { hasText: 'Vannet stenges i en time' }).waitFor();
+        // Proof of delivery: the player says the note is on screen.
+        await expect
+          .poll(
+            async () =>
+              (
+                await stack.request('GET', `/api/content/${world.orgId}/note/${noteId}/delivery`, {
+                  token: world.superadmin.token,
+                })
+              ).body.shown,
+            { timeout: 20_000 },
+          )
+          .toBe(1);
+
+        const raised = await stack.request('POST', `/api/entities/${world.orgId}/alerts`, {
+          token: world.superadmin.token,
+          body: { template: 'water-leak' },
+        });
+        expect(raised.status).toBe(201);
+        await page.getByTestId('alert-takeover').waitFor({ timeout: 10_000 });
+        // Let the refetch that follows the push settle before the all clear.
+        await page.waitForTimeout(1500);
+        await page.getByTestId('alert-takeover').waitFor({ timeout: 10_000 });
+        const cleared = await stack.request(
+          'DELETE',
+          `/api/entities/${world.orgId}/alerts/${raised.body.id}`,
+          { token: world.superadmin.token },
+        );
+        expect(cleared.status).toBeLessThan(300);
+        const clearedAt = Date.now();
+        // Shown at once, until three minutes after the all clear by the server's (this process's) clock.
+        const until = Number(
+          await page.getByTestId('all-clear').getAttribute('data-until', { timeout: 10_000 }),
+        );
+        expect(Math.abs(until - (clearedAt + 3 * 60_000))).toBeLessThan(15_000);
+      } finally {
+        await page.close();
+      }
+    });
 });

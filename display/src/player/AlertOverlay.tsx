@@ -37,10 +37,13 @@ function Card({
   kind,
   primary,
   secondary,
+  until,
 }: {
   kind: 'alert' | 'clear';
   primary: CardText;
   secondary: CardText;
+  /** When the all-clear card goes (server ms), for the health screenshot and tests to read. */
+  until?: number;
 }) {
   const twice = secondary.title !== primary.title || secondary.text !== primary.text;
   return (
@@ -48,6 +51,7 @@ function Card({
       className="fixed inset-0 z-50 flex flex-col items-center justify-center text-center text-white"
       style={{ background: kind === 'alert' ? '#a50000' : '#00632a', padding: '6vmin 8vmin' }}
       data-testid={kind === 'alert' ? 'alert-takeover' : 'all-clear'}
+      data-until={until}
       role="alert"
       aria-live="assertive"
     >
@@ -83,15 +87,26 @@ function Card({
  * Rendered last in the player, above the layout and the quiet-hours blanking: the newest alert in
  * force takes over the whole screen; after an all clear, the all-clear card shows until `allClearUntil`.
  */
-export function AlertOverlay({ alert, allClear }: { alert: Alert | null; allClear: boolean }) {
+export function AlertOverlay({
+  alert,
+  allClearUntil,
+}: {
+  alert: Alert | null;
+  allClearUntil: number | null;
+}) {
   const language = useAtomValue(languageAtom);
   if (alert)
     return (
       <Card kind="alert" primary={alertText(alert, language)} secondary={alertText(alert, other(language))} />
     );
-  if (allClear)
+  if (allClearUntil !== null)
     return (
-      <Card kind="clear" primary={ALL_CLEAR_TEXT[language]} secondary={ALL_CLEAR_TEXT[other(language)]} />
+      <Card
+        kind="clear"
+        primary={ALL_CLEAR_TEXT[language]}
+        secondary={ALL_CLEAR_TEXT[other(language)]}
+        until={allClearUntil}
+      />
     );
   return null;
 }

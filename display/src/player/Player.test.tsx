@@ -85,22 +85,28 @@ describe('Player layouts', () => {
     vi.useRealTimers();
   });
 
-  it('default layout: styretavla slots, banner 480×895, both ads, no partner logo', () => {
+  // Slots are drawn smaller than their sizes, at their own proportions, to give the note board room.
+  const ratio = (name: string) =>
+    Number.parseFloat(widget(name)?.style.width ?? '0') /
+    Number.parseFloat(widget(name)?.style.height ?? '1');
+
+  it('default layout: styretavla slots, banner 480×895 scaled, both ads, no partner logo', () => {
     renderPlayer({});
     expect(document.querySelector('[data-orientation]')?.getAttribute('data-orientation')).toBe('horizontal');
-    expect(widget('banner')?.style.width).toBe('480px');
-    expect(widget('banner')?.style.height).toBe('895px');
-    expect(widget('adsLarge')?.style.width).toBe('590px');
-    expect(widget('adsSmall')?.style.height).toBe('175px');
+    expect(widget('banner')?.style.width).toBe('380px');
+    expect(ratio('banner')).toBeCloseTo(480 / 895, 2);
+    expect(ratio('adsLarge')).toBeCloseTo(590 / 630, 2);
+    expect(ratio('adsSmall')).toBeCloseTo(480 / 175, 1);
     expect(widget('partnerLogo')).toBeNull();
     expect(widget('notes')?.style.backgroundColor).toBe('rgb(247, 212, 210)');
   });
 
-  it('oppslag layout: the 1080×1080 banner and the partner logo, no ads, vertical when asked', () => {
+  it('oppslag layout: the square banner and the partner logo, no ads, vertical when asked', () => {
     renderPlayer({ layout: 'oppslag', orientation: 1 });
     expect(document.querySelector('[data-orientation]')?.getAttribute('data-orientation')).toBe('vertical');
-    expect(widget('banner')?.style.width).toBe('1080px');
-    expect(widget('partnerLogo')?.style.width).toBe('536px');
+    expect(widget('banner')?.style.width).toBe('440px');
+    expect(ratio('banner')).toBe(1);
+    expect(widget('partnerLogo')?.style.width).toBe('480px');
     expect(widget('adsLarge')).toBeNull();
     expect(widget('adsSmall')).toBeNull();
   });

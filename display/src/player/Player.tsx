@@ -63,7 +63,7 @@ function Overlays({ manifest, content }: { manifest: Manifest; content: DisplayC
           data-mode={quiet}
         />
       )}
-      <AlertOverlay alert={alert} allClear={allClear} />
+      <AlertOverlay alert={alert} allClearUntil={allClear ? content.allClearUntil : null} />
     </>
   );
 }

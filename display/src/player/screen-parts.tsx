@@ -20,10 +20,20 @@ export const GAP = 22;
 export const on = (manifest: Manifest, module: Manifest['modules'][number]['name']) =>
   manifest.modules.some((m) => m.name === module);
 
-/** The size of a slot the feature set enables, or null. */
-const slotSize = (manifest: Manifest, slot: keyof Manifest['featureSet']['slots']): SlotSize | null => {
-  const { enabled, width, height } = manifest.featureSet.slots[slot];
-  return enabled ? { width, height } : null;
+/**
+ * The size of a slot the feature set enables, or null; `width` draws it that wide at its own
+ * proportions (issue 31 item 16: the banner and ads give up room so the note board, which residents
+ * read the screen for, gets a third of a landscape screen and most of a portrait one).
+ */
+const slotSize = (
+  manifest: Manifest,
+  slot: keyof Manifest['featureSet']['slots'],
+  width?: number,
+): SlotSize | null => {
+  const size = manifest.featureSet.slots[slot];
+  if (!size.enabled) return null;
+  const scale = width ? Math.min(1, width / size.width) : 1;
+  return { width: Math.round(size.width * scale), height: Math.round(size.height * scale) };
 };
 
 /** Fallback slides: the ones the server sent, else one made from the entity's fallback text. */
@@ -45,8 +55,8 @@ export function fallbackSlides(manifest: Manifest, content: DisplayContent): Sli
   ];
 }
 
-export function Banner({ manifest, content }: LayoutProps) {
-  const size = slotSize(manifest, 'banner');
+export function Banner({ manifest, content, width }: LayoutProps & { width?: number }) {
+  const size = slotSize(manifest, 'banner', width);
   if (!size || !on(manifest, 'banners')) return null;
   return (
     <SlotSlider
@@ -62,8 +72,9 @@ export function Ad({
   manifest,
   content,
   slot,
-}: LayoutProps & { slot: 'adsSmall' | 'adsLarge' | 'partnerLogo' }) {
-  const size = slotSize(manifest, slot);
+  width,
+}: LayoutProps & { slot: 'adsSmall' | 'adsLarge' | 'partnerLogo'; width?: number }) {
+  const size = slotSize(manifest, slot, width);
   if (!size) return null;
   return (
     <SlotSlider
@@ -113,8 +124,8 @@ export function Header({
   );
 }
 
-/** Height of a transit panel showing `rows` departures (padding, stop name, rows of 69 px). */
-export const transitHeight = (rows: number) => 103 + rows * 69;
+/** Height of a transit panel showing `rows` one-line departures (padding, stop name, rows of 78 px). */
+export const transitHeight = (rows: number) => 112 + rows * 78;
 
 /** Departures; a fixed height for `rows`, or the rest of its column when `rows` is left out. */
 export function TransitPanel({ manifest, content, rows }: LayoutProps & { rows?: number }) {

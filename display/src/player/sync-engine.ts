@@ -106,7 +106,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
             Promise.resolve({ ok: false, reason: 'invalid_file' }),
         },
         contentVersion: () => content?.etag ?? null,
-        onScreen: () => onScreen(state.manifest, state.content, Date.now()),
+        // What is on screen by the server's clock, the clock the notes are shown by (issue 31 item 13).
+        onScreen: () => onScreen(state.manifest, state.content, serverNow()),
       })
     : null;
   const onError = (event: ErrorEvent) => reporter?.reportError(event.message || 'error');

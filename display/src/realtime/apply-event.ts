@@ -2,6 +2,7 @@ import { ALL_CLEAR_MS } from '@oppslag/common/alerts.ts';
 import type { DisplayEvent } from '@oppslag/common/realtime/index.ts';
 import { normalizeNote, parseTransit, parseUpdatedAt, parseWeather } from '../api/normalize';
 import type { DisplayContent } from '../api/types';
+import { serverNow } from '../player/server-clock';
 
 export interface EventOutcome {
   content: DisplayContent;
@@ -68,8 +69,9 @@ export function applyEvent(content: DisplayContent, event: DisplayEvent): EventO
       // The all-clear card only follows an alert this screen was showing.
       if (!content.alerts.some((a) => a.id === event.data.id)) return { content, refetch: 'content' };
       const alerts = content.alerts.filter((a) => a.id !== event.data.id);
+      // Timed on the server's clock, as the overlay that reads it is (issue 31 item 13).
       return {
-        content: { ...content, alerts, allClearUntil: Date.now() + ALL_CLEAR_MS },
+        content: { ...content, alerts, allClearUntil: serverNow() + ALL_CLEAR_MS },
         refetch: 'content',
       };
     }

@@ -11,29 +11,32 @@ import {
 } from '../screen-parts';
 
 /**
- * Layout "default" (styretavla): the 480×895 banner with the small ad under it, the note board,
- * and the large ad. Slots without content collapse and the board takes the room.
+ * Layout "default" (styretavla): the 480×895 banner, the small and the large ad, the note board.
+ * The board is what residents read the screen for (issue 31 item 16): banner and ads are drawn
+ * smaller than their slot sizes (same proportions) so the board gets more than a third of a
+ * landscape screen and more than half of a portrait one. Empty slots collapse.
  */
 export function DefaultLayout(props: LayoutProps & { vertical: boolean }) {
   if (props.vertical) {
     return (
       <div className="flex h-full flex-col" style={{ gap: GAP }}>
-        <Header {...props} row />
-        {/* 480 + 10 + 590 = 1080: the banner and the large ad side by side fill the width exactly. */}
-        <div className="flex shrink-0" style={{ gap: 10 }}>
-          <Banner {...props} />
+        <div className="flex shrink-0 items-start" style={{ gap: GAP }}>
+          <Banner {...props} width={240} />
           <Column className="min-w-0 flex-1">
-            <Ad {...props} slot="adsLarge" />
-            <Info {...props} />
+            <Header {...props} row compact />
+            <div className="flex items-start empty:hidden" style={{ gap: GAP }}>
+              <Ad {...props} slot="adsLarge" width={220} />
+              <Ad {...props} slot="adsSmall" />
+            </div>
           </Column>
         </div>
-        <div className="flex min-h-0 flex-1" style={{ gap: GAP }}>
-          <Column className="min-w-0 flex-1">
-            <Notes {...props} />
+        <Notes {...props} />
+        <div className="flex shrink-0 empty:hidden" style={{ gap: GAP }}>
+          <Column className="min-w-0 flex-1 empty:hidden">
+            <TransitPanel {...props} rows={3} />
           </Column>
-          <Column width={480} className="shrink-0">
-            <TransitPanel {...props} />
-            <Ad {...props} slot="adsSmall" />
+          <Column width={480} className="shrink-0 empty:hidden">
+            <Info {...props} />
           </Column>
         </div>
       </div>
@@ -41,18 +44,24 @@ export function DefaultLayout(props: LayoutProps & { vertical: boolean }) {
   }
   return (
     <div className="flex h-full" style={{ gap: GAP }}>
-      <Column className="shrink-0">
-        <Banner {...props} />
-        <Ad {...props} slot="adsSmall" />
+      <Column width={380} className="shrink-0">
+        <Banner {...props} width={380} />
+        <Ad {...props} slot="adsSmall" width={380} />
       </Column>
       <Column className="min-w-0 flex-1">
         <Notes {...props} />
-        <TransitPanel {...props} rows={4} />
-        <Info {...props} />
+        <div className="flex shrink-0 empty:hidden" style={{ gap: GAP }}>
+          <Column className="min-w-0 flex-1 empty:hidden">
+            <TransitPanel {...props} rows={3} />
+          </Column>
+          <Column width={450} className="shrink-0 empty:hidden">
+            <Info {...props} />
+          </Column>
+        </div>
       </Column>
-      <Column width={590} className="shrink-0">
+      <Column width={460} className="shrink-0">
         <Header {...props} />
-        <Ad {...props} slot="adsLarge" />
+        <Ad {...props} slot="adsLarge" width={460} />
       </Column>
     </div>
   );

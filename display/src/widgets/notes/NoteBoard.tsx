@@ -13,7 +13,7 @@ export const NOTE_SPACING_PX = 10;
 export const NOTE_FONT_PX = 36;
 export const NOTE_FONT_LARGE_PX = 46;
 /** Notes on one page at most: large print shows fewer, so each stays longer and reads bigger. */
-export const NOTES_PER_PAGE = 6;
+export const NOTES_PER_PAGE = 8;
 export const NOTES_PER_PAGE_LARGE = 3;
 
 /** Board order of common's compareNotes (sticky, newest start, higher id); the player's start is `date` there. */
@@ -100,7 +100,12 @@ export function NoteBoard({
       paginate(
         visible
           .filter((n) => measured.height === 0 || measured.heights.has(n.id))
-          .map((n) => ({ id: n.id, height: measured.heights.get(n.id) ?? 0, words: wordCount(n.text) })),
+          .map((n) => ({
+            id: n.id,
+            height: measured.heights.get(n.id) ?? 0,
+            words: wordCount(n.text),
+            sticky: n.sticky,
+          })),
         measured.height,
         NOTE_SPACING_PX,
         largePrint ? NOTES_PER_PAGE_LARGE : NOTES_PER_PAGE,
@@ -190,10 +195,10 @@ function usePageTurns(pages: NotePage[], ids: number[]): number {
   return index;
 }
 
-/** A page by its first note (and window of it): survives the pages being cut anew. */
+/** A page by its first unpinned note (and window of it): survives the pages being cut anew. */
 type Anchor = { id: number; slice: number };
 const firstOf = (page: NotePage | undefined): Anchor | null => {
-  const item = page?.items[0];
+  const item = page?.items.find((i) => !i.pinned) ?? page?.items[0];
   return item ? { id: item.id, slice: item.slice?.index ?? 0 } : null;
 };
 

@@ -11,6 +11,8 @@
 /** One note on a page; `slice` when the page shows only a window of a note taller than the board. */
 export interface PageItem {
   id: number;
+  /** A pinned note repeated on every page: not what tells the pages apart. */
+  pinned?: true;
   slice?: { index: number; count: number; offset: number; height: number };
 }
 
@@ -26,7 +28,16 @@ export interface MeasuredNote {
   height: number;
   /** Words to read, for the page's time on screen. */
   words: number;
+  /** Pinned: kept in place on every page (spec: "sticky notes stay in place"). */
+  sticky?: boolean;
 }
+
+/**
+ * Pinned notes are held on every page only while they leave the board at least this share for
+ * the others; a board of nothing but pinned notes would otherwise cut every regular note into
+ * slivers. Past it the pinned notes lead the cycle like the others, so each is still seen.
+ */
+export const PINNED_MAX_SHARE = 0.6;
 
 /**
  * Reading pace for a stairwell: ~150 words a minute (slower than a desk, for people passing by and
@@ -53,11 +64,46 @@ export function wordCount(html: string): number {
 }
 
 /**
+ * The board's pages: pinned (sticky) notes on top of every page and the others paged in the room
+ * below them (issue 31 item 15), unless the pinned notes alone would take more than
+ * PINNED_MAX_SHARE of the board or leave no note a page to the others.
+ */
+export function paginate(
+  notes: MeasuredNote[],
+  boardHeight: number,
+  gap: number,
+  maxPerPage = Number.POSITIVE_INFINITY,
+): NotePage[] {
+  const pinned = notes.filter((n) => n.sticky);
+  const rest = notes.filter((n) => !n.sticky);
+  const pinnedHeight = pinned.reduce((sum, n, i) => sum + n.height + (i ? gap : 0), 0);
+  const holds =
+    pinned.length > 0 &&
+    rest.length > 0 &&
+    boardHeight > 0 &&
+    pinnedHeight <= boardHeight * PINNED_MAX_SHARE &&
+    pinned.length < maxPerPage;
+  if (!holds) return pack(notes, boardHeight, gap, maxPerPage);
+  const pinnedWords = pinned.reduce((sum, n) => sum + n.words, 0);
+  return pack(rest, boardHeight - pinnedHeight - gap, gap, maxPerPage - pinned.length).map((page, i) => ({
+    items: [...pinned.map((n) => ({ id: n.id, pinned: true as const })), ...page.items],
+    // The pinned notes are read once, on the first page; after that they are only glanced at.
+    ms: i === 0 ? readingMs(pageWords(page, rest) + pinnedWords) : page.ms,
+  }));
+}
+
+/** Words of the notes on a page (windows of a tall note count their share). */
+function pageWords(page: NotePage, notes: MeasuredNote[]): number {
+  const words = new Map(notes.map((n) => [n.id, n.words]));
+  return page.items.reduce((sum, i) => sum + (words.get(i.id) ?? 0) / (i.slice?.count ?? 1), 0);
+}
+
+/**
  * Packs notes (in board order) into pages of `boardHeight`, notes `gap` px apart, at most
  * `maxPerPage` notes a page (large print shows fewer). Without a measured board (0 height, e.g.
  * before the first layout) everything is one page.
  */
-export function paginate(
+function pack(
   notes: MeasuredNote[],
   boardHeight: number,
   gap: number,
@@ -103,6 +149,6 @@ export function paginate(
   return pages;
 }
 
-/** The index of the page showing `id` (window `slice` of a tall note), or -1. */
+/** The index of the page showing `id` (window `slice` of a tall note), or -1; pinned notes are on none. */
 export const pageOf = (pages: NotePage[], id: number, slice = 0) =>
-  pages.findIndex((p) => p.items.some((i) => i.id === id && (i.slice?.index ?? 0) === slice));
+  pages.findIndex((p) => p.items.some((i) => !i.pinned && i.id === id && (i.slice?.index ?? 0) === slice));
