@@ -14,6 +14,7 @@ export * from './lib/hashids';
 export * from './lib/logger';
 export * from './lib/metrics';
 export * from './lib/outbox-signal';
+export * from './lib/rate-limit';
 export * from './lib/redis-claim';
 export * from './lib/shutdown';
 export { DISPLAY_AUDIENCE, USER_AUDIENCE } from './lib/tokens';

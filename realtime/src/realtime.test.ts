@@ -1,5 +1,5 @@
 import { isOnline } from '@oppslag/api/core';
-import { createWorld, type World } from '@oppslag/api/testing';
+import { createUser, createWorld, grant, type World } from '@oppslag/api/testing';
 import { SUBSCRIBE_LIMIT } from '@oppslag/common';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import type { Socket as ClientSocket } from 'socket.io-client';
@@ -170,18 +170,28 @@ describe('realtime gateway', () => {
     owner.close();
   });
 
-  it('answers a socket flooding subscribe requests with rate_limited, without a database check', async () => {
-    const moderator = await stack.connect(w.users.moderator.token);
+  it('answers a user flooding subscribe requests with rate_limited, on every socket of theirs', async () => {
+    // A user of their own: the budget is the user's, not the socket's.
+    const flooder = await createUser(stack.deps, {
+      email: 'flooder@example.com',
+      password: 'flooder-password',
+    });
+    await grant(stack.deps, flooder.id, w.entities.orgA.id, 'moderator');
+    const moderator = await stack.connect(flooder.token);
     const answers: { ok: boolean; error?: string }[] = [];
     for (let i = 0; i < SUBSCRIBE_LIMIT + 5; i++)
       answers.push(await moderator.emitWithAck('subscribe', { entityId: w.entities.groupA.id }));
     expect(answers.filter((a) => a.ok)).toHaveLength(SUBSCRIBE_LIMIT);
     expect(answers.slice(SUBSCRIBE_LIMIT)).toEqual(Array(5).fill({ ok: false, error: 'rate_limited' }));
-    // Another socket has its own budget.
-    const other = await stack.connect(w.users.moderator.token);
+    // A second socket of the same user buys no more checks (issue 28 item 8); another user has their own budget.
+    const second = await stack.connect(flooder.token);
+    expect(await second.emitWithAck('subscribe', { entityId: w.entities.groupA.id })).toEqual({
+      ok: false,
+      error: 'rate_limited',
+    });
+    const other = await stack.connect(w.users.owner.token);
     expect(await other.emitWithAck('subscribe', { entityId: w.entities.groupA.id })).toEqual({ ok: true });
-    moderator.close();
-    other.close();
+    for (const s of [moderator, second, other]) s.close();
   });
 
   it('lets a console preview follow the screen without making it look online', async () => {

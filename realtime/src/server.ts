@@ -5,6 +5,7 @@ import {
   invalidEvents,
   ProcessorRegistry,
   Queues,
+  rateLimiter,
   subscribeLimited,
 } from '@oppslag/api/core';
 import { SUBSCRIBE_LIMIT, SUBSCRIBE_WINDOW_MS, type SyncPayload } from '@oppslag/common';
@@ -21,7 +22,6 @@ import { DisplayPresence } from './presence';
 import { createEventPusher } from './push';
 import { applyRooms, entityRoomFor, maySubscribe, roomsFor } from './rooms';
 import { baselineFor, RoomSync } from './sync';
-import { WindowCounter } from './window-counter';
 
 export interface Realtime {
   io: GatewayServer;
@@ -129,8 +129,14 @@ export async function startRealtime(
 
   const presence = new DisplayPresence(io, deps, { flushMs: opts.presenceFlushMs });
   const health = new DisplayHealthReports(io, deps);
-  /** Each socket's `subscribe` budget, made at its first request (few sockets ever ask). */
-  const subscribeBudgets = new WeakMap<GatewaySocket, WindowCounter>();
+  // One `subscribe` budget per user or screen, whatever the number of its sockets and across every
+  // gateway node (issue 28 item 8): opening more sockets buys no more database checks.
+  const subscribeBudget = rateLimiter(deps, 'subscribe', {
+    points: SUBSCRIBE_LIMIT,
+    duration: SUBSCRIBE_WINDOW_MS / 1000,
+  });
+  const budgetKey = ({ identity }: GatewaySocket['data']) =>
+    identity.kind === 'user' ? `user:${identity.userId}` : `display:${identity.displayId}`;
   const kindOf = (socket: GatewaySocket) => (socket.data.identity.kind === 'display' ? 'display' : 'console');
 
   // The listeners are shared by every socket (called with the socket as `this`), not closures made
@@ -140,13 +146,12 @@ export async function startRealtime(
     void presence.disconnected(this);
   }
   async function onSubscribe(this: GatewaySocket, request: unknown, ack: unknown): Promise<void> {
-    let subscribes = subscribeBudgets.get(this);
-    if (!subscribes) {
-      subscribes = new WindowCounter(SUBSCRIBE_LIMIT, SUBSCRIBE_WINDOW_MS);
-      subscribeBudgets.set(this, subscribes);
-    }
-    // Each request reads the database: a socket flooding it is answered without a check.
-    if (!subscribes.take(Date.now())) {
+    // Each request reads the database: a client flooding it is answered without a check.
+    const allowed = await subscribeBudget.consume(budgetKey(this.data)).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) {
       subscribeLimited.inc();
       if (typeof ack === 'function') ack({ ok: false, error: 'rate_limited' });
       return;

@@ -58,8 +58,8 @@ export type ServerToClient = {
 
 /**
  * What clients may send: a console asks to follow an entity (the server checks it may read it);
- * each check reads the database, so a socket gets SUBSCRIBE_LIMIT of them per SUBSCRIBE_WINDOW_MS,
- * past that the answer is `{ ok: false, error: 'rate_limited' }` without a check. A display reports
+ * each check reads the database, so a user (or a screen) gets SUBSCRIBE_LIMIT of them per
+ * SUBSCRIBE_WINDOW_MS over all its sockets, past that the answer is `{ ok: false, error: 'rate_limited' }` without a check. A display reports
  * its health, what it shows, and screenshots of itself (`schemas/display-health.ts`; the gateway
  * ignores these from a console and parses every report).
  */
@@ -74,7 +74,7 @@ export interface ClientToServer {
   'display.screenshot': (image: ArrayBuffer | Uint8Array, ack: (answer: ScreenshotAck) => void) => void;
 }
 
-/** Subscribe requests one socket may make per window (a console follows a handful of entities). */
+/** Subscribe requests one user or screen may make per window, all its sockets together (a console follows a handful of entities). */
 export const SUBSCRIBE_LIMIT = 30;
 export const SUBSCRIBE_WINDOW_MS = 10_000;
 
