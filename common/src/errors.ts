@@ -124,6 +124,10 @@ export const FIELD_ERROR_CODES = [
   'wrong_password',
   /** A password on the list of common or breached passwords (ASVS V6.2.4). */
   'too_common',
+  /** A password a guesser tries early: repeats, sequences, keyboard walks, dates (ASVS V6.2). */
+  'too_weak',
+  /** A password built from the user's e-mail address or an organization's name (ASVS V6.2.11). */
+  'personal_info',
   /** The referenced row (owner, asset, parent) does not exist or is not reachable. */
   'not_found',
   /** An id in the body differs from the one in the path. */

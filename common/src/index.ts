@@ -1,6 +1,7 @@
 export * from './alerts';
 export * from './banner-dates';
 export * from './cache-keys';
+export * from './common-passwords';
 export * from './constants';
 export * from './contract/index';
 export * from './crop';

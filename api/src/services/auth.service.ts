@@ -10,6 +10,7 @@ import { recordEvent } from './events.service';
 import { sendMailSafely } from './invitation.service';
 import { mailTemplates } from './mail-templates';
 import { hashPassword, verifyPassword } from './password.service';
+import { checkPasswordContext } from './password-context.service';
 import { consumeResetToken, endResetLinks, issueResetToken, resetLink } from './reset-token.service';
 
 export type UserRow = typeof users.$inferSelect;
@@ -103,7 +104,10 @@ export async function confirmReset(deps: AppDeps, token: string, newPassword: st
   const passwordHash = await hashPassword(newPassword, deps.config.passwordHashing);
   const row = await deps.database.db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, deps, token);
-    return userId === null ? null : setPasswordAndTell(tx, userId, passwordHash);
+    if (userId === null) return null;
+    // Refused here, the transaction rolls back and the link still works for a better password.
+    await checkPasswordContext(tx, userId, newPassword, 'newPassword');
+    return setPasswordAndTell(tx, userId, passwordHash);
   });
   if (!row) throw new AppError('reset_token_invalid', RESET_CONFIRM_FAILED_MESSAGE);
   deps.outbox.notify();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './user';
+import { passwordProblem } from '../common-passwords';
+import { emailSchema, passwordIssue, passwordSchema } from './user';
 
 export const loginSchema = z.strictObject({
   email: emailSchema,
@@ -10,21 +11,29 @@ export const loginSchema = z.strictObject({
 });
 export const loginResponseSchema = z.object({ token: z.string() });
 
-export const installSchema = z.strictObject({
-  adminEmail: emailSchema,
-  adminPassword: passwordSchema,
-  rootEntity: z
-    .string({ error: 'Root entity must be a string' })
-    .trim()
-    .min(3, 'Root entity has to be at least 3 characters long')
-    .max(255, 'Root entity cannot be more than 255 characters long'),
-  /** Printed by the server at start while uninstalled; needed when installing from another machine. */
-  installToken: z
-    .string({ error: 'Install token must be a string' })
-    .trim()
-    .max(200, 'Install token is too long')
-    .optional(),
-});
+export const installSchema = z
+  .strictObject({
+    adminEmail: emailSchema,
+    adminPassword: passwordSchema,
+    rootEntity: z
+      .string({ error: 'Root entity must be a string' })
+      .trim()
+      .min(3, 'Root entity has to be at least 3 characters long')
+      .max(255, 'Root entity cannot be more than 255 characters long'),
+    /** Printed by the server at start while uninstalled; needed when installing from another machine. */
+    installToken: z
+      .string({ error: 'Install token must be a string' })
+      .trim()
+      .max(200, 'Install token is too long')
+      .optional(),
+  })
+  // The superadmin's password must not be built from their address or the organization's name.
+  .superRefine((v, ctx) => {
+    // Only a password the field itself accepts (zod runs this even when a field failed).
+    if (!passwordSchema.safeParse(v.adminPassword).success) return;
+    const problem = passwordProblem(v.adminPassword, { email: v.adminEmail, names: [v.rootEntity] });
+    if (problem) ctx.addIssue({ ...passwordIssue(problem), path: ['adminPassword'] });
+  });
 
 /**
  * `status` is the fixed interface; the console also reads the per-environment support address,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCommonPassword } from '../common-passwords';
+import { PASSWORD_PROBLEM_MESSAGES, type PasswordProblem, passwordProblem } from '../common-passwords';
 import { LANGUAGES, PASSWORD_MAX, PASSWORD_MIN, ROLES } from '../constants';
 import { withFieldCode } from '../errors';
 
@@ -12,11 +12,21 @@ export const passwordSchema = z
   .string({ error: 'Password must be a string' })
   .min(PASSWORD_MIN, `Password has to be at least ${PASSWORD_MIN} characters long`)
   .max(PASSWORD_MAX, `Password cannot be more than ${PASSWORD_MAX} characters long`)
-  // ASVS V6.2.4: length alone lets `password` and `12345678` through.
-  .refine((p) => !isCommonPassword(p), {
-    message: 'This password is too common. Please choose another one',
-    ...withFieldCode('too_common'),
+  // ASVS V6.2.4: length alone lets `password`, `12345678` and `aaaaaaaa` through. The context
+  // (e-mail, organizations) is checked where it is known: `passwordContextIssue` below.
+  .superRefine((p, ctx) => {
+    // A length outside the limits is its own answer (and zxcvbn should not read 100 KB).
+    if (p.length < PASSWORD_MIN || p.length > PASSWORD_MAX) return;
+    const problem = passwordProblem(p);
+    if (problem) ctx.addIssue(passwordIssue(problem));
   });
+
+/** The zod issue for a refused password (its field code is the reason; the console translates it). */
+export const passwordIssue = (problem: PasswordProblem) => ({
+  code: 'custom' as const,
+  message: PASSWORD_PROBLEM_MESSAGES[problem],
+  ...withFieldCode(problem),
+});
 export const roleSchema = z.enum(ROLES, { error: 'Role must be one of owner, administrator, moderator' });
 export const languageSchema = z.enum(LANGUAGES, { error: 'Language must be one of no, en' });
 

@@ -7,6 +7,7 @@ import { presentUser } from '../../presenters/user.presenter';
 import { changePassword, signFor } from '../../services/auth.service';
 import { updateUserGuarded } from '../../services/email-change.service';
 import { guardAttempt, loginLimiter } from '../../services/login-limiter.service';
+import { checkPasswordContext } from '../../services/password-context.service';
 import { getVisibleUser, grantsOf } from '../../services/user.service';
 
 /**
@@ -24,6 +25,9 @@ export function accountRoutes(deps: AppDeps): Router<DisplayState> {
       return { user: presentUser(row, await grantsOf(db, actor.id)), token: await signFor(deps, row) };
     },
     changePassword: async ({ actor, body, ctx }) => {
+      // A new password built from the e-mail or an organization's name tells nothing about the
+      // current one, so it is refused before it spends the sign-in budget.
+      await checkPasswordContext(db, actor.id, body.newPassword, 'newPassword');
       // A stolen session must not become a way to guess the password: same budget as sign-in.
       await guardAttempt(ctx, deps, actor.email);
       const token = await changePassword(deps, actor.id, body);

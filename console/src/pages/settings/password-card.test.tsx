@@ -27,6 +27,48 @@ describe('PasswordCard', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('refuses a guessable or common new password with the translated reason, without calling the API', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    render(<PasswordCard />);
+    fill(/^Current password/, 'old password');
+    fill(/^New password/, 'aaaaaaaa');
+    fill(/^Confirm new password/, 'aaaaaaaa');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/too easy to guess/)).toBeTruthy();
+    await setLanguage('no');
+    fill(/^Nytt passord/, 'baseball1');
+    fill(/^Bekreft nytt passord/, 'baseball1');
+    fireEvent.click(screen.getByRole('button', { name: 'Bytt passord' }));
+    expect(await screen.findByText('Dette passordet er for vanlig. Velg et annet.')).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await setLanguage('en');
+  });
+
+  it("shows the server's reason when the new password is built from the organization name", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'validation_failed',
+            message: 'x',
+            fields: [{ path: 'newPassword', code: 'personal_info', message: 'x' }],
+          },
+        }),
+        { status: 400 },
+      ),
+    );
+    render(<PasswordCard />);
+    fill(/^Current password/, 'old password');
+    fill(/^New password/, 'solsiden2025');
+    fill(/^Confirm new password/, 'solsiden2025');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText(
+        'The password cannot contain your e-mail address or the name of your organization.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows the success message and keeps the session on the fresh token the API answered', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(JSON.stringify({ passwordChanged: true, token: 'fresh-token' }), { status: 200 }),
