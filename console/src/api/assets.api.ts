@@ -1,11 +1,10 @@
 import { assetsContract as assets } from '@oppslag/common/contract/assets.contract.ts';
-import type { RouteBodyInput, RouteResponse } from '@oppslag/common/contract/define-route.ts';
+import type { RouteResponse } from '@oppslag/common/contract/define-route.ts';
 import type { ErrorBody } from '@oppslag/common/errors.ts';
 import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
 import { currentToken } from '../state/session';
 import { apiErrorOf, NetworkError } from './api-error';
 import { API_BASE } from './client';
-import { call } from './typed-client';
 
 export type Asset = RouteResponse<typeof assets.upload>['asset'];
 type UploadAnswer = RouteResponse<typeof assets.upload>;
@@ -52,9 +51,3 @@ export function uploadAsset(
     xhr.send(form);
   });
 }
-
-export const assetsApi = {
-  get: (id: number) => call(assets.get, { params: { id } }).then((r) => r.asset),
-  setCrop: (id: number, body: RouteBodyInput<typeof assets.setCrop>) =>
-    call(assets.setCrop, { params: { id }, body }).then((r) => r.asset),
-};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import '../../lib/dates';
-import { checkDates, dateBounds, endToDateInput, newBannerDefaults, toInstants } from './banner-dates';
+import { dateBounds, dateFieldProblem, endToDateInput, newBannerDefaults, toInstants } from './banner-dates';
 
 // 10:15 in Oslo (CET, UTC+1) on 2 March 2026.
 const now = new Date('2026-03-02T09:15:00Z');
@@ -26,16 +26,22 @@ describe('banner dates', () => {
   });
 
   it('rejects a start before today, dates past a year, and an end before the start', () => {
-    expect(checkDates(now, '2026-03-01', '', true)).toBe('startBeforeToday');
-    expect(checkDates(now, '2026-03-01', '', false)).toBeNull();
-    expect(checkDates(now, '2026-03-05', '2027-03-03', true)).toBe('tooLate');
-    expect(checkDates(now, '2026-03-05', '2026-03-04', true)).toBe('endBeforeStart');
-    expect(checkDates(now, '2026-03-05', '2026-03-05', true)).toBeNull();
-    expect(checkDates(now, '', '', true)).toBe('startRequired');
+    expect(dateFieldProblem(now, '2026-03-01', '', true)).toEqual({ path: 'start', code: 'in_past' });
+    expect(dateFieldProblem(now, '2026-03-01', '', false)).toBeNull();
+    expect(dateFieldProblem(now, '2026-03-05', '2027-03-03', true)).toEqual({
+      path: 'end',
+      code: 'too_late',
+    });
+    expect(dateFieldProblem(now, '2026-03-05', '2026-03-04', true)).toEqual({
+      path: 'end',
+      code: 'end_before_start',
+    });
+    expect(dateFieldProblem(now, '2026-03-05', '2026-03-05', true)).toBeNull();
+    expect(dateFieldProblem(now, '', '', true)).toEqual({ path: 'start', code: 'required' });
     // The picker's last day is allowed as an end: it is sent as the midnight after it.
-    expect(checkDates(now, '2026-03-05', '2027-03-02', true)).toBeNull();
+    expect(dateFieldProblem(now, '2026-03-05', '2027-03-02', true)).toBeNull();
     // A running banner keeps its past start and end when neither is changed.
-    expect(checkDates(now, '2026-02-01', '2026-02-20', false, false)).toBeNull();
+    expect(dateFieldProblem(now, '2026-02-01', '2026-02-20', false, false)).toBeNull();
   });
 
   it('starts a later day at Oslo midnight and shows a midnight end as the previous day', () => {

@@ -1,4 +1,4 @@
-import { bannerDateProblem } from '@oppslag/common/banner-dates.ts';
+import { type BannerDateCode, bannerDateProblem } from '@oppslag/common/banner-dates.ts';
 import { BANNER_DEFAULT_DAYS, BANNER_DEFAULT_DURATION } from '@oppslag/common/schemas/content.ts';
 import dayjs from 'dayjs';
 import { inOslo } from '../../lib/dates';
@@ -24,21 +24,25 @@ export function dateBounds(now: Date, start: string) {
   return { startMin: today, startMax: max, endMin: start && start > today ? start : today, endMax: max };
 }
 
-export type DateProblem = 'startBeforeToday' | 'endBeforeStart' | 'tooLate' | 'startRequired' | null;
+/** A refused date: the field and the API's field code for it. */
+export interface DateFieldProblem {
+  path: 'start' | 'end';
+  code: 'required' | BannerDateCode;
+}
 
 /**
  * Checks the dates by the API's own rule (common's bannerDateProblem) on the instants the dialog
  * will send. Only changed dates are held to the window, as the API does, so a banner that already
  * started keeps its start.
  */
-export function checkDates(
+export function dateFieldProblem(
   now: Date,
   start: string,
   end: string,
   startChanged: boolean,
   endChanged = true,
-): DateProblem {
-  if (!start) return 'startRequired';
+): DateFieldProblem | null {
+  if (!start) return { path: 'start', code: 'required' };
   const instants = toInstants(now, start, end);
   const problem = bannerDateProblem(now, {
     start: new Date(instants.start),
@@ -46,9 +50,7 @@ export function checkDates(
     checkStart: startChanged,
     checkEnd: endChanged,
   });
-  if (!problem) return null;
-  if (problem.code === 'too_late') return 'tooLate';
-  return problem.path === 'start' ? 'startBeforeToday' : 'endBeforeStart';
+  return problem && { path: problem.path, code: problem.code };
 }
 
 /**
