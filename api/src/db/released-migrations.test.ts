@@ -35,11 +35,13 @@ describe('released migrations never change', () => {
   it('a removed or reordered released migration is refused', () => {
     const dir = copyOfMigrations();
     const journal = journalOf(dir);
+    const tags: string[] = journal.entries.map((e: { tag: string }) => e.tag);
     journal.entries = [];
     writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-    expect(releasedMigrationProblems(dir)).toEqual([
-      'released migration 0000_init is missing from the journal',
-    ]);
+    // Every released migration is named, however many there are by now.
+    expect(releasedMigrationProblems(dir)).toEqual(
+      tags.map((tag) => `released migration ${tag} is missing from the journal`),
+    );
   });
 
   it('a new migration must be pinned, numbered next and newer than the last', () => {

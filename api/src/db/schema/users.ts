@@ -8,6 +8,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name'),
     phoneNumber: text('phone_number'),
+    /**
+     * When the member confirmed the SMS code sent to `phoneNumber` (issue 28 item 5); null until
+     * then and again whenever the number changes. Only a verified number answers JA/NEI, is an
+     * auto-approval sender or receives member SMS.
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     language: text('language').notNull().default('no'),
     admin: boolean('admin').notNull().default(false),
     passwordHash: text('password_hash'),
@@ -39,4 +45,19 @@ export const installation = pgTable('installation', {
   rootEntityId: integer('root_entity_id').notNull(),
   masterDisplayId: integer('master_display_id').notNull(),
   installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The open phone confirmation of a user (one at a time): the code's SHA-256, the number it was
+ * sent to, its expiry (15 minutes) and the wrong tries so far (5 end it).
+ */
+export const phoneVerifications = pgTable('phone_verifications', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
