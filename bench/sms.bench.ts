@@ -18,6 +18,7 @@ import {
   encodeDisplayId,
   receiveInboundSms,
   redisOutboxPublisher,
+  statementOfWork,
   verifyStandardWebhook,
 } from '@oppslag/api/core';
 import { createEntity, genericWebhook, startTestApi } from '@oppslag/api/testing';
@@ -98,6 +99,7 @@ async function postgresCpuSeconds(db: Db): Promise<number> {
  */
 async function ioFloor(deps: AppDeps, requests: OpenRequest[], rate: number, warmupCount: number) {
   const channel = `${deps.config.redisPrefix}:io-floor`;
+  const wake = { database: deps.database, outbox: { notify: () => void deps.redis.publish(channel, '1') } };
   const header = (req: http.IncomingMessage, name: string) => req.headers[name] as string | undefined;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -113,24 +115,26 @@ async function ioFloor(deps: AppDeps, requests: OpenRequest[], rate: number, war
       }
       const msg = JSON.parse(body) as { id: string; from: string; to: string; text: string };
       try {
-        await receiveInboundSms(
-          deps.database.db,
-          {
-            provider: 'generic',
-            providerMessageId: msg.id,
-            from: msg.from,
-            to: msg.to,
-            text: msg.text,
-            raw: msg,
-          },
-          new Date(),
+        // The route's statement of work, waking the worker's relay over Redis as the API does.
+        await statementOfWork(wake, (db) =>
+          receiveInboundSms(
+            db,
+            {
+              provider: 'generic',
+              providerMessageId: msg.id,
+              from: msg.from,
+              to: msg.to,
+              text: msg.text,
+              raw: msg,
+            },
+            new Date(),
+          ),
         );
       } catch {
         // Counted as a failure of the floor's run (its figure is then not valid).
         res.writeHead(500).end();
         return;
       }
-      void deps.redis.publish(channel, '1');
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"received":true}');
     });

@@ -4,6 +4,7 @@
 export * from './config';
 export * from './db/any-of';
 export * from './db/client';
+export * from './db/unit-of-work';
 export * from './db/schema/index';
 export * from './deps';
 export * from './errors';

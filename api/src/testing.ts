@@ -9,3 +9,4 @@ export * from './test/fixtures';
 export * from './test/harness';
 export * from './test/log-capture';
 export * from './test/redis-server';
+export * from './test/work';

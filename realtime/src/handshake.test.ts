@@ -8,6 +8,7 @@ import {
   loadDisplayHandshake,
   recordEvent,
   relayedKey,
+  unitOfWork,
 } from '@oppslag/api/core';
 import { createEntity, createWorld, type World } from '@oppslag/api/testing';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
@@ -235,7 +236,7 @@ describe('screen handshake and batched presence', () => {
     // Two events for the screen (as the worker's transit poll writes them); wait for the relay.
     const departures = { entityId: display.id, updatedAt: new Date().toISOString(), stops: [] };
     for (let i = 0; i < 2; i++) {
-      await stack.deps.database.db.transaction((tx) =>
+      await unitOfWork(stack.deps, (tx) =>
         recordEvent(tx, { type: 'transit.updated', entityId: display.id, data: departures }),
       );
     }

@@ -1,4 +1,4 @@
-import { issueResetToken } from '@oppslag/api/core';
+import { issueResetToken, unitOfWork } from '@oppslag/api/core';
 import { createWorld, type World } from '@oppslag/api/testing';
 import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('sockets end with the password', () => {
   it('cuts off open sockets when a reset link sets a new password', async () => {
     const socket = await stack.connect(w.users.moderator.token);
     const cut = cutOff(socket);
-    const token = await stack.deps.database.db.transaction((tx) =>
+    const token = await unitOfWork(stack.deps, (tx) =>
       issueResetToken(tx, stack.deps, w.users.moderator.id, 'reset'),
     );
     const res = await stack.request('POST', '/api/authentication/reset-password/confirm', {

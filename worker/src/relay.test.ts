@@ -15,6 +15,7 @@ import {
   PrivateRedis,
   TEST_REDIS_URL,
   type TestDatabase,
+  testWork,
 } from '@oppslag/api/testing';
 import type { OutboxEvent } from '@oppslag/common';
 import { Worker } from 'bullmq';
@@ -26,9 +27,7 @@ import { OutboxRelay } from './relay';
 const logger = createLogger('silent');
 
 async function writeEvent(db: TestDatabase, entityId: number | null, noteId = 1) {
-  return db.database.db.transaction((tx) =>
-    recordEvent(tx, { type: 'note.deleted', entityId, data: { id: noteId } }),
-  );
+  return testWork(db, (tx) => recordEvent(tx, { type: 'note.deleted', entityId, data: { id: noteId } }));
 }
 
 async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {

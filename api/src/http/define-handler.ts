@@ -13,7 +13,7 @@ import {
 } from '@oppslag/common';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
-import type { Tx } from '../db/client';
+import { type UnitOfWork, unitOfWorkOf } from '../db/unit-of-work';
 import type { AppDeps } from '../deps';
 import { AppError, fieldErrorsOf, notFound, parse, unauthorized } from '../errors';
 import { withChangeSource } from '../lib/change-source';
@@ -28,8 +28,7 @@ export interface EntityAccess {
   permissions: Permission[];
 }
 
-/** Runs `work` in one transaction and tells the outbox relay after it committed. */
-export type UnitOfWork = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+export type { UnitOfWork } from '../db/unit-of-work';
 
 /** What a handler is handed: validated input, the caller, the entity access, deps and the unit of work. */
 export interface HandlerInput<R extends RouteDefinition> {
@@ -58,14 +57,6 @@ export class JsonText<T> {
 export type Handler<R extends RouteDefinition> = (
   input: HandlerInput<R>,
 ) => Promise<RouteResponse<R> | JsonText<RouteResponse<R>>> | RouteResponse<R> | JsonText<RouteResponse<R>>;
-
-export function unitOfWork(deps: AppDeps): UnitOfWork {
-  return async (work) => {
-    const result = await deps.database.db.transaction((tx) => work(tx));
-    deps.outbox.notify();
-    return result;
-  };
-}
 
 /** A path that names no possible object answers 404 with the schema's message (`Entity not found`). */
 function parseParams(
@@ -124,7 +115,7 @@ export function mountRoute<R extends RouteDefinition>(
   handler: Handler<R>,
 ): void {
   const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-  const uow = unitOfWork(deps);
+  const uow = unitOfWorkOf(deps);
   const checkResponse = !deps.config.production;
   const run: RouterMiddleware<DisplayState> = async (ctx) => {
     const signedIn = route.auth === 'user' || route.auth === 'superadmin' || route.auth === 'self';

@@ -5,6 +5,7 @@
 // seed's transaction, so it is the same data an association would have made in the console.
 import { resolveFeatureSet } from '@oppslag/common';
 import type { Tx } from '../db/client';
+import { statementOfWork } from '../db/unit-of-work';
 import type { AppDeps } from '../deps';
 import { createAutoApproveNumber } from '../services/auto-approve.service';
 import { createContent } from '../services/content.service';
@@ -106,19 +107,20 @@ export async function sendDemoSms(deps: AppDeps, codeWord: string): Promise<void
     { from: DEMO_UNKNOWN, text: `${codeWord} Loppemarked i bakgården søndag kl. 12!` },
   ];
   for (const [i, m] of messages.entries()) {
-    await receiveInboundSms(
-      deps.database.db,
-      {
-        provider: 'demo',
-        providerMessageId: `demo-${i + 1}`,
-        from: m.from,
-        to: deps.config.smsNumber,
-        text: m.text,
-        raw: { demo: true },
-      },
-      deps.now(),
+    // The `sms.received` events go through the outbox like a provider's webhook.
+    await statementOfWork(deps, (db) =>
+      receiveInboundSms(
+        db,
+        {
+          provider: 'demo',
+          providerMessageId: `demo-${i + 1}`,
+          from: m.from,
+          to: deps.config.smsNumber,
+          text: m.text,
+          raw: { demo: true },
+        },
+        deps.now(),
+      ),
     );
   }
-  // The `sms.received` events go through the outbox like a provider's webhook.
-  deps.outbox.notify();
 }

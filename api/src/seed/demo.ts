@@ -1,6 +1,7 @@
 import type { Role } from '@oppslag/common';
 import { eq } from 'drizzle-orm';
 import { entities, permissions, users } from '../db/schema/index';
+import { unitOfWork } from '../db/unit-of-work';
 import type { AppDeps } from '../deps';
 import { encodeDisplayId } from '../lib/hashids';
 import { createEntity } from '../services/entity.service';
@@ -46,12 +47,11 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
   const ctx = { alphabet: deps.config.hashidAlphabet, now };
   // The photo and PDF originals are stored first, as an upload does; a failed seed removes them.
   const files = await storeDemoFiles(deps);
-  const seeded = deps.database.db.transaction(async (tx) => {
-    const base = await install(
-      deps,
-      { adminEmail: superadmin.email, passwordHash: hashes.get(superadmin.email)! },
-      tx,
-    );
+  const seeded = unitOfWork(deps, async (tx) => {
+    const base = await install(deps, {
+      adminEmail: superadmin.email,
+      passwordHash: hashes.get(superadmin.email)!,
+    });
     const actor = { id: base.admin.id, admin: true };
     const create = async (
       name: string,
@@ -96,7 +96,6 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
     await discardDemoFiles(deps, files);
     throw err;
   });
-  deps.outbox.notify();
   await sendDemoSms(deps, 'solbakken');
   return summary(deps);
 }

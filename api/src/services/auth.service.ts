@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema/index';
+import { unitOfWork } from '../db/unit-of-work';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import type { PasswordHashCost } from '../lib/password-cost';
@@ -102,7 +103,7 @@ async function setPasswordAndTell(tx: Tx, userId: number, passwordHash: string):
 /** Uses a reset or invitation token once; unknown, used and expired tokens all answer the same 400. */
 export async function confirmReset(deps: AppDeps, token: string, newPassword: string): Promise<UserRow> {
   const passwordHash = await hashPassword(newPassword, deps.config.passwordHashing);
-  const row = await deps.database.db.transaction(async (tx) => {
+  const row = await unitOfWork(deps, async (tx) => {
     const userId = await consumeResetToken(tx, deps, token);
     if (userId === null) return null;
     // Refused here, the transaction rolls back and the link still works for a better password.
@@ -110,7 +111,6 @@ export async function confirmReset(deps: AppDeps, token: string, newPassword: st
     return setPasswordAndTell(tx, userId, passwordHash);
   });
   if (!row) throw new AppError('reset_token_invalid', RESET_CONFIRM_FAILED_MESSAGE);
-  deps.outbox.notify();
   return row;
 }
 
@@ -143,8 +143,7 @@ export async function changePassword(
 ): Promise<string> {
   await verifyCurrentPassword(deps, userId, input.password);
   const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashing);
-  const row = await deps.database.db.transaction((tx) => setPasswordAndTell(tx, userId, passwordHash));
-  deps.outbox.notify();
+  const row = await unitOfWork(deps, (tx) => setPasswordAndTell(tx, userId, passwordHash));
   return signFor(deps, row);
 }
 

@@ -5,6 +5,7 @@ import type { Tx } from '../db/client';
 import { insertRows } from '../db/insert-rows';
 import { rowsOf } from '../db/rows';
 import { entitySequences, events, history, systemEventSeq } from '../db/schema/index';
+import { enlistEvents } from '../db/unit-of-work';
 import { currentChangeSource } from '../lib/change-source';
 import { type HistoryInput, historyRowOf } from './history.service';
 
@@ -55,6 +56,8 @@ export async function recordEvent<T extends EventType>(
  */
 export async function recordEvents(tx: Tx, inputs: readonly RecordEventInput[]): Promise<RecordedEvent[]> {
   if (inputs.length === 0) return [];
+  // Only in the transaction of a unit of work, which wakes the relay after the commit.
+  enlistEvents(tx)(inputs.length);
   const counts = new Map<number, number>();
   let systemCount = 0;
   for (const input of inputs) {

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import { entities, installation, users } from '../db/schema/index';
+import { unitOfWork } from '../db/unit-of-work';
 import type { AppDeps } from '../deps';
 import { AppError, fieldError } from '../errors';
 import { safeEqual } from '../lib/local-peer';
@@ -65,19 +66,18 @@ export const SYSTEM_ROOT_NAME = 'Oppslag';
  * the name typed into "Root organization" becomes an organization ready for groups and displays
  * (it used to become the system entity itself, leaving the installer with no organization). A transaction-scoped advisory lock serializes racing
  * installs, and the installation row (primary key 1) is the backstop: exactly one install wins.
- * `outer` lets a caller (the demo seed) run the install inside its own transaction.
+ * A caller's unit of work (the demo seed's) holds the install as a savepoint of its own.
  */
 export async function install(
   deps: AppDeps,
   input: Pick<z.infer<typeof installSchema>, 'adminEmail'> & { passwordHash: string; organization?: string },
-  outer: Tx = deps.database.db,
 ): Promise<{
   admin: typeof users.$inferSelect;
   rootEntity: typeof entities.$inferSelect;
   masterDisplay: typeof entities.$inferSelect;
   organization: typeof entities.$inferSelect | null;
 }> {
-  return outer.transaction(async (tx) => {
+  return unitOfWork(deps, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK_KEY})`);
     if (await getInstallation(tx)) throw alreadyInstalled();
     const [existing] = await tx

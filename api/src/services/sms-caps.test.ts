@@ -10,6 +10,7 @@ import {
   users,
 } from '../db/schema/index';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
+import { testWork } from '../test/work';
 import { optIn, optOut, type QueueSmsInput, queueSms, type SmsScope, smsUsage } from './sms-outbound.service';
 
 /**
@@ -31,7 +32,7 @@ describe('SMS caps (queueSms)', () => {
   });
 
   const queue = (input: Omit<QueueSmsInput, 'key'> & { key?: string }, now = NOW) =>
-    db.database.db.transaction((tx) => queueSms(tx, { key: `k${++n}`, ...input }, now));
+    testWork(db, (tx) => queueSms(tx, { key: `k${++n}`, ...input }, now));
   /** An organization with its own caps and, optionally, a notification member with a phone. */
   const organization = async (caps: { dailyLimit: number; budget: number }, memberPhone?: string) => {
     const d = db.database.db;
@@ -99,7 +100,7 @@ describe('SMS caps (queueSms)', () => {
   });
 
   it('sends nothing to a number that sent STOP, whatever the kind, and keeps the message with its reason', async () => {
-    await db.database.db.transaction((tx) => optOut(tx, '004790002002', NOW));
+    await testWork(db, (tx) => optOut(tx, '004790002002', NOW));
     const results = [
       await queue({ kind: 'reply_published', to: '004790002002', text: 'x', scope: noScope }),
       await queue({ kind: 'approval_request', to: '004790002002', text: 'x', scope: noScope }),
@@ -155,7 +156,7 @@ describe('SMS caps (queueSms)', () => {
   it('does not count suppressed messages against the daily limit', async () => {
     const { scope } = await organization({ dailyLimit: 1, budget: 100 });
     const to = '004790005005';
-    await db.database.db.transaction((tx) => optOut(tx, to, NOW));
+    await testWork(db, (tx) => optOut(tx, to, NOW));
     await queue({ kind: 'reply_pending', to, text: 'x', scope });
     await db.database.db.delete(smsOptOuts).where(eq(smsOptOuts.number, to));
     expect((await queue({ kind: 'reply_pending', to, text: 'x', scope })).status).toBe('queued');
@@ -193,7 +194,7 @@ describe('SMS caps (queueSms)', () => {
     ]);
     // Told with the first message over the budget (written before that message's own row).
     expect(notices[0].id).toBeLessThan((results[3] as { id: number }).id);
-    expect(await db.database.db.transaction((tx) => smsUsage(tx, scope.organization!, NOW))).toEqual({
+    expect(await testWork(db, (tx) => smsUsage(tx, scope.organization!, NOW))).toEqual({
       month: '2026-03',
       used: 3,
       budget: 3,
@@ -212,7 +213,7 @@ describe('SMS caps (queueSms)', () => {
     await reply('004790007001');
     await reply('004790007001');
     await reply('004790007002');
-    const usage = await db.database.db.transaction((tx) => smsUsage(tx, scope.organization!, NOW));
+    const usage = await testWork(db, (tx) => smsUsage(tx, scope.organization!, NOW));
     expect(usage).toEqual({
       month: '2026-03',
       used: 2,
@@ -222,7 +223,7 @@ describe('SMS caps (queueSms)', () => {
       dailyLimitReached: ['004790007001'],
     });
     // The next Oslo day lists nobody.
-    const tomorrow = await db.database.db.transaction((tx) =>
+    const tomorrow = await testWork(db, (tx) =>
       smsUsage(tx, scope.organization!, new Date('2026-03-11T12:00:00.000Z')),
     );
     expect(tomorrow.dailyLimitReached).toEqual([]);
@@ -240,7 +241,7 @@ describe('SMS caps (queueSms)', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['duplicate', 'queued']);
     expect(results[0].id).toBe(results[1].id);
     // The same for a message that is suppressed (the number sent STOP).
-    await db.database.db.transaction((tx) => optOut(tx, '004790008009', NOW));
+    await testWork(db, (tx) => optOut(tx, '004790008009', NOW));
     const stopped = { ...input, key: 'reply:race-stopped', to: '004790008009' };
     const suppressed = await Promise.all([queue(stopped), queue(stopped)]);
     expect(suppressed.map((r) => r.status).sort()).toEqual(['duplicate', 'suppressed']);
@@ -249,11 +250,11 @@ describe('SMS caps (queueSms)', () => {
 
   it('lifts STOP on START (saying whether there was one), so the number gets messages again', async () => {
     const to = '004790009009';
-    expect(await db.database.db.transaction((tx) => optOut(tx, to, NOW))).toBe(true);
-    expect(await db.database.db.transaction((tx) => optOut(tx, to, NOW))).toBe(false);
+    expect(await testWork(db, (tx) => optOut(tx, to, NOW))).toBe(true);
+    expect(await testWork(db, (tx) => optOut(tx, to, NOW))).toBe(false);
     expect((await queue({ kind: 'reply_started', to, text: 'x', scope: noScope })).status).toBe('suppressed');
-    expect(await db.database.db.transaction((tx) => optIn(tx, to))).toBe(true);
-    expect(await db.database.db.transaction((tx) => optIn(tx, to))).toBe(false);
+    expect(await testWork(db, (tx) => optIn(tx, to))).toBe(true);
+    expect(await testWork(db, (tx) => optIn(tx, to))).toBe(false);
     expect((await queue({ kind: 'reply_started', to, text: 'x', scope: noScope })).status).toBe('queued');
   });
 

@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { runPrepared } from '../db/prepared';
 import { smsMessages } from '../db/schema/index';
+import { enlistEvents } from '../db/unit-of-work';
 import { storableJson, storableText } from '../lib/storable-text';
 import { nextSystemSeq } from './events.service';
 
@@ -86,7 +87,7 @@ const EXISTING_SQL = 'select id from sms_messages where provider = $1 and provid
  * nothing. Text a database cannot hold (NUL) is cleaned first, so such a message is stored and
  * routed instead of failing forever. One prepared statement on its own (see RECEIVE_SQL) rather
  * than a write in the caller's transaction: the webhook has nothing else to commit with it, and the
- * statement is its own transaction.
+ * statement is its own transaction. Run it in a `statementOfWork`, which wakes the relay.
  */
 export async function receiveInboundSms(
   db: Db,
@@ -110,7 +111,10 @@ export async function receiveInboundSms(
     givenId ? null : contentKey(keyed, now, -1),
     new Date(now.getTime() - CONTENT_DEDUP_WINDOW_MS).toISOString(),
   ];
+  // Checked before the statement runs: its event is woken for by the caller's statementOfWork.
+  const recorded = enlistEvents(db);
   const [row] = await runPrepared<{ id: number; duplicate: boolean }>(db, 'sms_receive', RECEIVE_SQL, values);
+  if (row && !row.duplicate) recorded(1);
   if (row) return { id: Number(row.id), duplicate: row.duplicate };
   const [existing] = await runPrepared<{ id: number }>(db, 'sms_existing', EXISTING_SQL, [
     input.provider,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitOfWork } from '../db/unit-of-work';
 import { pngSample } from '../test/asset-samples';
 import { uploadAsset } from '../test/asset-upload';
 import { genericWebhook, type SignedWebhook, sveveWebhook, twilioWebhook } from '../test/fakes/sms.fake';
@@ -158,8 +159,7 @@ describe('jobs start from the outbox', () => {
   // webhook waited for any open transaction that had recorded a system-wide event. Broken, this
   // test never finishes: the webhook waits for the transaction, which waits for the webhook.
   it('numbers system-wide events without waiting for another open transaction', async () => {
-    const db = api.deps.database.db;
-    const { held, answer } = await db.transaction(async (tx) => {
+    const { held, answer } = await unitOfWork(api.deps, async (tx) => {
       const held = await recordEvent(tx, { type: 'sms.received', entityId: null, data: { smsMessageId: 1 } });
       const hook = genericWebhook(SECRET, { id: 'unlocked-1', from: '+4790000024', text: 'ORGA open' });
       return { held, answer: await send(hook) };

@@ -7,6 +7,7 @@ import {
   presentAsset,
   recordEvent,
   SAFE_DECODE,
+  unitOfWork,
 } from '@oppslag/api/core';
 import {
   type AssetCropJob,
@@ -85,7 +86,7 @@ export async function renderAssetCrop(deps: AssetCropDeps, job: AssetCropJob): P
     if (!original) return 'missing';
     await deps.storage.put(key, await renderCrop(row, original, cropSize(deps.config.featureSet, row.slot)));
   }
-  const updated = await db.transaction(async (tx) => {
+  const updated = await unitOfWork(deps, async (tx) => {
     const [next] = await tx
       .update(assets)
       .set({ croppedKey: key, hasCropped: true, updatedAt: deps.now() })
@@ -112,7 +113,6 @@ export async function renderAssetCrop(deps: AssetCropDeps, job: AssetCropJob): P
     await deps.storage.delete(key);
     return 'stale';
   }
-  deps.outbox.notify();
   if (row.croppedKey && row.croppedKey !== key)
     await deps.storage.delete(row.croppedKey).catch(() => undefined);
   return 'rendered';

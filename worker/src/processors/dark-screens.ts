@@ -6,6 +6,7 @@ import {
   loadChain,
   queueMemberSms,
   recordEvent,
+  unitOfWork,
 } from '@oppslag/api/core';
 import { inQuietHours, resolveQuietHours } from '@oppslag/common';
 import type { Queue } from 'bullmq';
@@ -72,7 +73,7 @@ export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[];
   const nameOf = new Map(displays.map((d) => [d.id, d.name]));
   for (const change of changes) {
     const offlineSince = new Date(change.since ?? now).toISOString();
-    await db.transaction(async (tx) => {
+    await unitOfWork(deps, async (tx) => {
       // Keyed by the outage, not the event: two sweeps racing on one outage still text once.
       await queueMemberSms(
         tx,
@@ -95,7 +96,6 @@ export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[];
   const pipeline = deps.redis.multi().del(watchKey(deps));
   if (next.size > 0) pipeline.hset(watchKey(deps), Object.fromEntries(next));
   await pipeline.exec();
-  if (dark.length + back.length > 0) deps.outbox.notify();
   return { dark, back };
 }
 

@@ -1,4 +1,4 @@
-import { type AppDeps, recordEvent } from '@oppslag/api/core';
+import { type AppDeps, recordEvent, unitOfWork } from '@oppslag/api/core';
 import { eventDataSchemas, type JobEventType } from '@oppslag/common';
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -61,7 +61,7 @@ export async function redeliverStalledJobs(
   afterMs: number,
 ): Promise<number> {
   const queries = stalledWork(new Date(deps.now().getTime() - afterMs));
-  const count = await deps.database.db.transaction(async (tx) => {
+  const count = await unitOfWork(deps, async (tx) => {
     let n = 0;
     for (const type of Object.keys(queries) as JobEventType[]) {
       const result = await tx.execute(queries[type]);
@@ -78,6 +78,5 @@ export async function redeliverStalledJobs(
     }
     return n;
   });
-  if (count > 0) deps.outbox.notify();
   return count;
 }

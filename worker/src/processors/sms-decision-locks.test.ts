@@ -4,6 +4,7 @@ import {
   notes,
   smsMessages,
   smsOutbound,
+  unitOfWork,
   updateNote,
   users,
 } from '@oppslag/api/core';
@@ -74,7 +75,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
   it('approving a note (updateNote) does not deadlock with an approval request', async () => {
     const note = await pendingNote();
     await whileApprovalRequestLocks(...orgThenSequence(note.entityId), () =>
-      db().transaction((tx) =>
+      unitOfWork(api.deps, (tx) =>
         updateNote(tx, note.entityId, note.id, { approved: true }, moderator(), new Date()),
       ),
     );
@@ -85,7 +86,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
   it('deleting a waiting note (deleteNote = reject) does not deadlock with an approval request', async () => {
     const note = await pendingNote();
     await whileApprovalRequestLocks(...orgThenSequence(note.entityId), () =>
-      db().transaction((tx) => deleteNote(tx, note.entityId, note.id, moderator(), new Date())),
+      unitOfWork(api.deps, (tx) => deleteNote(tx, note.entityId, note.id, moderator(), new Date())),
     );
     expect(await db().select().from(notes).where(eq(notes.id, note.id))).toEqual([]);
     expect(await reply(note.id, 'rejected')).toMatchObject({ kind: 'reply_rejected', status: 'queued' });
@@ -100,7 +101,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
       const note = await pendingNote();
       const phone = `0047980${digits()}`;
       await db().update(users).set({ phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
-      const code = await db().transaction((tx) =>
+      const code = await unitOfWork(api.deps, (tx) =>
         issueApprovalCode(tx, { noteId: note.id, userId: world.users.moderator.id, phone }, new Date()),
       );
       const [answer] = await storeInboundSms(db(), [`+${phone.slice(2)}`, `${word} ${code}`]);
@@ -126,7 +127,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
     const pending = await pendingNote();
     const phone = `0047990${digits()}`;
     await db().update(users).set({ phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
-    const code = await db().transaction((tx) =>
+    const code = await unitOfWork(api.deps, (tx) =>
       issueApprovalCode(tx, { noteId: pending.id, userId: world.users.moderator.id, phone }, new Date()),
     );
     // A resident's note, then the member's JA, routed together by the first one's job.

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { events, queueSms, smsOutbound } from '@oppslag/api/core';
+import { events, queueSms, smsOutbound, unitOfWork } from '@oppslag/api/core';
 import {
   type SmsProviderFake,
   startSveveApiFake,
@@ -52,7 +52,7 @@ describe.each(['twilio', 'sveve'] as const)('an SMS hand-over to %s killed half-
   });
 
   const queue = async (text: string) => {
-    const result = await api.deps.database.db.transaction((tx) =>
+    const result = await unitOfWork(api.deps, (tx) =>
       queueSms(
         tx,
         {

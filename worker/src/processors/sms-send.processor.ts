@@ -1,4 +1,4 @@
-import { type AppDeps, smsOutbound } from '@oppslag/api/core';
+import { type AppDeps, smsOutbound, unitOfWork } from '@oppslag/api/core';
 import { and, eq, gte, isNotNull } from 'drizzle-orm';
 import { type SmsProvider, SmsSendError } from '../sms/providers/index';
 
@@ -29,7 +29,7 @@ function definitelyNotSent(err: unknown): boolean {
   return code === 'ECONNREFUSED' || code === 'ENOTFOUND';
 }
 
-type Deps = Pick<AppDeps, 'database' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'now' | 'outbox'>;
 type Row = typeof smsOutbound.$inferSelect;
 
 /**
@@ -54,8 +54,7 @@ export async function sendOutboundSms(
   provider: SmsProvider,
   outboundId: number,
 ): Promise<SendOutcome> {
-  const db = deps.database.db;
-  const claim = await db.transaction(async (tx) => {
+  const claim = await unitOfWork(deps, async (tx) => {
     const [row] = await tx.select().from(smsOutbound).where(eq(smsOutbound.id, outboundId)).for('update');
     if (!row || (row.status !== 'queued' && row.status !== 'sending')) return { action: 'skip' as const };
     const now = deps.now();

@@ -1,4 +1,4 @@
-import { type AppDeps, anyOf, noneOf, type OutboxNotifier, smsMessages } from '@oppslag/api/core';
+import { type AppDeps, anyOf, noneOf, type OutboxNotifier, smsMessages, unitOfWork } from '@oppslag/api/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { routeMessages, type SmsOutcome } from './sms-route';
 
@@ -63,21 +63,16 @@ export async function processInboundSmsBatch(
     else if (status !== 'received') outcomes.set(id, { status: 'already_processed' });
     else waiting.push(id);
   }
-  let routedAny = false;
   let ownError: unknown = null;
   for (let i = 0; i < waiting.length; i += Math.max(1, batchSize)) {
     const own = waiting.slice(i, i + Math.max(1, batchSize));
     try {
       const chunk = await routeChunk(deps, own, batchSize);
-      for (const [id, outcome] of chunk) {
-        if (outcome.status !== 'missing' && outcome.status !== 'already_processed') routedAny = true;
-        if (own.includes(id)) outcomes.set(id, outcome);
-      }
+      for (const [id, outcome] of chunk) if (own.includes(id)) outcomes.set(id, outcome);
     } catch (err) {
       ownError ??= err;
     }
   }
-  if (routedAny) deps.outbox.notify();
   if (ownError) throw ownError;
   return outcomes;
 }
@@ -87,7 +82,7 @@ async function routeChunk(deps: Deps, own: number[], batchSize: number): Promise
   const now = deps.now();
   let claimed: number[] = [];
   try {
-    return await deps.database.db.transaction(async (tx) => {
+    return await unitOfWork(deps, async (tx) => {
       const mine = await tx
         .select()
         .from(smsMessages)
@@ -142,7 +137,7 @@ async function routeOneByOne(
   for (const id of claimed) {
     const isOwn = own.includes(id);
     try {
-      const outcome = await deps.database.db.transaction(async (tx): Promise<SmsOutcome> => {
+      const outcome = await unitOfWork(deps, async (tx): Promise<SmsOutcome> => {
         const query = tx.select().from(smsMessages).where(eq(smsMessages.id, id));
         const [message] = await (isOwn ? query.for('update') : query.for('update', { skipLocked: true }));
         if (message?.status !== 'received') return { status: 'already_processed' };
@@ -154,10 +149,7 @@ async function routeOneByOne(
       else deps.logger.warn({ err: (err as Error).message, smsMessageId: id }, 'sms left to its own job');
     }
   }
-  // What was routed is committed: the caller notifies the relay even when this job fails.
-  if (ownError) {
-    if ([...outcomes.values()].some((o) => o.status !== 'already_processed')) deps.outbox.notify();
-    throw ownError;
-  }
+  // What was routed is committed (each unit of work woke the relay), even when this job fails.
+  if (ownError) throw ownError;
   return outcomes;
 }

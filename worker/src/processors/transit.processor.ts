@@ -1,4 +1,4 @@
-import { type AppDeps, recordEvent, transitStops } from '@oppslag/api/core';
+import { type AppDeps, recordEvent, transitStops, unitOfWork } from '@oppslag/api/core';
 import { cacheKeys, type TransitDepartures } from '@oppslag/common';
 import { asc, eq } from 'drizzle-orm';
 import { fetchDepartures, type JourneyPlannerError } from './journey-planner';
@@ -88,9 +88,6 @@ export async function pollTransit(deps: AppDeps, entityId: number): Promise<Tran
     'EX',
     TRANSIT_CACHE_TTL_SECONDS,
   );
-  await deps.database.db.transaction((tx) =>
-    recordEvent(tx, { type: 'transit.updated', entityId, data: result }),
-  );
-  deps.outbox.notify();
+  await unitOfWork(deps, (tx) => recordEvent(tx, { type: 'transit.updated', entityId, data: result }));
   return { status: 'updated', stops: stops.length };
 }

@@ -1,4 +1,4 @@
-import { type AppDeps, entities, recordEvent } from '@oppslag/api/core';
+import { type AppDeps, entities, recordEvent, unitOfWork } from '@oppslag/api/core';
 import { cacheKeys, type WeatherForecast } from '@oppslag/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type CompactEntry, reduceForecast } from './forecast-reduce';
@@ -155,10 +155,9 @@ async function fetchForecast(
     notBefore: expiresAt(res.headers.get('expires'), now),
     lastModified: res.headers.get('last-modified'),
   });
-  await deps.database.db.transaction((tx) =>
+  await unitOfWork(deps, (tx) =>
     recordEvent(tx, { type: 'weather.updated', entityId: organizationId, data: forecast }),
   );
-  deps.outbox.notify();
   return { status: 'updated' };
 }
 

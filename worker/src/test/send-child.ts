@@ -1,6 +1,6 @@
 // One `sms/send` hand-over in a process of its own, so a test can SIGKILL the worker between the
 // provider accepting a message and the worker recording it (worker/src/processors/sms-send.kill.test.ts).
-import { openDatabase } from '@oppslag/api/core';
+import { createOutboxSignal, openDatabase } from '@oppslag/api/core';
 import { sendOutboundSms } from '../processors/sms-send.processor';
 import type { SveveOptions } from '../sms/providers/sveve.provider';
 import { sveveSmsProvider } from '../sms/providers/sveve.provider';
@@ -16,5 +16,10 @@ const provider =
   args.provider.name === 'twilio'
     ? twilioSmsProvider(args.provider.options)
     : sveveSmsProvider(args.provider.options);
-await sendOutboundSms({ database, now: () => new Date() }, provider, args.outboundId);
+// A hand-over records no events: the signal wakes nothing here.
+await sendOutboundSms(
+  { database, now: () => new Date(), outbox: createOutboxSignal() },
+  provider,
+  args.outboundId,
+);
 await database.close();

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities, events, installation } from '../../db/schema/index';
+import { unitOfWork } from '../../db/unit-of-work';
 import { decodeDisplayId } from '../../lib/hashids';
 import { markRegistered } from '../../services/display-register.service';
 import { markOffline, markOnline } from '../../services/presence.service';
@@ -36,8 +37,8 @@ describe('superadmin: displays and master', () => {
       parentId: e.root.id,
     });
     const prefix = api.deps.config.redisPrefix;
-    await markRegistered(api.deps.database.db, e.displayA.id, new Date());
-    await markRegistered(api.deps.database.db, e.displayB.id, new Date());
+    await unitOfWork(api.deps, (tx) => markRegistered(tx, e.displayA.id, new Date()));
+    await unitOfWork(api.deps, (tx) => markRegistered(tx, e.displayB.id, new Date()));
     await markOnline(api.deps.redis, prefix, e.displayA.id, { ttlSeconds: 30 });
     // Presence of an unregistered display does not make it "online": it has never been set up.
     await markOnline(api.deps.redis, prefix, loose.id, { ttlSeconds: 30 });
@@ -82,8 +83,8 @@ describe('superadmin: displays and master', () => {
       parentId: world.entities.orgA.id,
     });
     const first = new Date('2026-01-01T00:00:00Z');
-    await markRegistered(api.deps.database.db, screen.id, first);
-    await markRegistered(api.deps.database.db, screen.id, new Date('2026-06-01T00:00:00Z'));
+    await unitOfWork(api.deps, (tx) => markRegistered(tx, screen.id, first));
+    await unitOfWork(api.deps, (tx) => markRegistered(tx, screen.id, new Date('2026-06-01T00:00:00Z')));
     const [row] = await api.deps.database.db.select().from(entities).where(eq(entities.id, screen.id));
     expect(row.registeredAt?.toISOString()).toBe(first.toISOString());
   });

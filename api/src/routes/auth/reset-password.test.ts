@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../db/schema/index';
+import { unitOfWork } from '../../db/unit-of-work';
 import { inviteUser } from '../../services/invitation.service';
 import { createUser } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
@@ -118,9 +119,7 @@ describe('password reset over real SMTP', () => {
   });
 
   it('invites an unknown e-mail: an account without password and a 7-day set-password link', async () => {
-    const invitation = await api.deps.database.db.transaction((tx) =>
-      inviteUser(tx, api.deps, 'New.Member@Example.com'),
-    );
+    const invitation = await unitOfWork(api.deps, (tx) => inviteUser(tx, api.deps, 'New.Member@Example.com'));
     expect(invitation.created).toBe(true);
     expect(invitation.user).toMatchObject({
       email: 'new.member@example.com',
@@ -138,9 +137,7 @@ describe('password reset over real SMTP', () => {
     api.setNow(null);
     expect((await login('new.member@example.com', 'member-password')).status).toBe(200);
 
-    const again = await api.deps.database.db.transaction((tx) =>
-      inviteUser(tx, api.deps, 'new.member@example.com'),
-    );
+    const again = await unitOfWork(api.deps, (tx) => inviteUser(tx, api.deps, 'new.member@example.com'));
     expect(again).toMatchObject({ created: false, user: { id: invitation.user.id } });
   });
 

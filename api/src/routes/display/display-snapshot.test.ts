@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { events } from '../../db/schema/index';
+import { unitOfWork } from '../../db/unit-of-work';
 import { encodeDisplayId } from '../../lib/hashids';
 import { snapshotKey } from '../../services/display-snapshot.service';
 import { EntityVersions, entitySeqKey, relayedKey } from '../../services/display-versions.service';
@@ -379,7 +380,7 @@ describe.each([
     const key = cacheKeys.transit(prefixOf(), w.entities.displayA.id);
     const departures = { entityId: w.entities.displayA.id, updatedAt: new Date().toISOString(), stops: [] };
     await api.deps.redis.set(key, JSON.stringify(departures), 'PX', 60_000);
-    await api.deps.database.db.transaction((tx) =>
+    await unitOfWork(api.deps, (tx) =>
       recordEvent(tx, { type: 'transit.updated', entityId: w.entities.displayA.id, data: departures }),
     );
     await relayed();
@@ -395,7 +396,7 @@ describe.each([
     } finally {
       api.setNow(null);
       // The first replica's check still runs on the real clock: a relayed event ends it for the tests below.
-      await api.deps.database.db.transaction((tx) =>
+      await unitOfWork(api.deps, (tx) =>
         recordEvent(tx, { type: 'transit.updated', entityId: w.entities.displayA.id, data: departures }),
       );
       await relayed();

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
+import { unitOfWork } from '../../db/unit-of-work';
 import { markRegistered } from '../../services/display-register.service';
 import { markOffline, markOnline } from '../../services/presence.service';
 import { createWorld, type World } from '../../test/fixtures';
@@ -145,7 +146,7 @@ describe('entity list and admin displays: what each request still reads', () => 
   it('follows displays going online and offline with the tree unchanged', async () => {
     const { displayB } = w.entities;
     const prefix = api.deps.config.redisPrefix;
-    await markRegistered(api.deps.database.db, displayB.id, new Date());
+    await unitOfWork(api.deps, (tx) => markRegistered(tx, displayB.id, new Date()));
     const status = async () => byId(await list(w.users.superadmin.token), displayB.id)?.onlineStatus;
     expect(await status()).toBe(false);
     await markOnline(api.deps.redis, prefix, displayB.id, { ttlSeconds: 30 });
@@ -157,7 +158,7 @@ describe('entity list and admin displays: what each request still reads', () => 
   it('follows presence and screen health in the admin table with the tree unchanged', async () => {
     const { displayA } = w.entities;
     const prefix = api.deps.config.redisPrefix;
-    await markRegistered(api.deps.database.db, displayA.id, new Date());
+    await unitOfWork(api.deps, (tx) => markRegistered(tx, displayA.id, new Date()));
     type Row = { display: { onlineStatus: boolean | null }; health: { playerVersion: string | null } | null };
     const row = async () => (await table()).find((i) => i.entity.id === displayA.id) as unknown as Row;
     expect((await row()).display.onlineStatus).toBe(false);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { history } from '../../db/schema/index';
+import { unitOfWork } from '../../db/unit-of-work';
 import { pruneHistory } from '../../services/history.service';
 import { createSmsNote } from '../../services/note.service';
 import { createWorld, type World } from '../../test/fixtures';
@@ -148,7 +149,7 @@ describe('history', () => {
 
   it('keeps an SMS-created note as coming from SMS, without a person', async () => {
     // The worker's SMS processor stores the note through the same service, outside any request.
-    const row = await api.deps.database.db.transaction((tx) =>
+    const row = await unitOfWork(api.deps, (tx) =>
       createSmsNote(
         tx,
         { entityId: w.entities.orgA.id, smsMessageId: 1, text: 'Hei', ownerId: null, approved: false },

@@ -22,14 +22,17 @@ import { hashPassword } from '../../services/password.service';
  */
 export function installRoutes(deps: AppDeps): Router<DisplayState> {
   const router = new Router<DisplayState>();
-  mountRoute(router, deps, installContract.install, async ({ body, uow, ctx }) => {
+  mountRoute(router, deps, installContract.install, async ({ body, ctx }) => {
     // Cheap early answer before spending an argon2 hash; the service re-checks under its lock.
     if (await getInstallation(deps.database.db)) throw alreadyInstalled();
     checkInstallToken(deps.config.jwtSecret, body.installToken, isLocalPeer(ctx, deps.config.trustProxy));
     const passwordHash = await hashPassword(body.adminPassword, deps.config.passwordHashing);
-    const result = await uow((tx) =>
-      install(deps, { adminEmail: body.adminEmail, organization: body.rootEntity, passwordHash }, tx),
-    );
+    // The install is its own unit of work.
+    const result = await install(deps, {
+      adminEmail: body.adminEmail,
+      organization: body.rootEntity,
+      passwordHash,
+    });
     const p = { actor: { id: result.admin.id, admin: true }, alphabet: deps.config.hashidAlphabet };
     return {
       admin: presentUser(result.admin),

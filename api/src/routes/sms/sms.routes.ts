@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { genericSmsSchema, smsContract, sveveSmsSchema, twilioSmsSchema } from '@oppslag/common';
 import type { Context } from 'koa';
+import { statementOfWork } from '../../db/unit-of-work';
 import type { AppDeps } from '../../deps';
 import { AppError, parse } from '../../errors';
 import { mountContract } from '../../http/define-handler';
@@ -111,12 +112,14 @@ export function smsRoutes(deps: AppDeps): Router<DisplayState> {
     inbound: async ({ params: { provider }, ctx }) => {
       const message = PROVIDERS[provider](deps, ctx);
       // A provider retries on anything but 2xx; a 503 says "later" when the database cannot store it.
-      const stored = await receiveInboundSms(db, message, deps.now()).catch((err: Error) => {
-        deps.logger.error({ err: err.message, provider }, 'could not store inbound sms');
-        throw new AppError('service_unavailable', 'The message could not be stored; try again later');
-      });
-      // The relay moves the `sms.received` event to the sms queue; Redis being down only delays it.
-      if (!stored.duplicate) deps.outbox.notify();
+      // The relay moves the `sms.received` event to the sms queue (woken after the statement);
+      // Redis being down only delays it.
+      const stored = await statementOfWork(deps, (own) => receiveInboundSms(own, message, deps.now())).catch(
+        (err: Error) => {
+          deps.logger.error({ err: err.message, provider }, 'could not store inbound sms');
+          throw new AppError('service_unavailable', 'The message could not be stored; try again later');
+        },
+      );
       if (provider === 'twilio') {
         ctx.type = 'text/xml';
         return TWIML_EMPTY;
