@@ -1,4 +1,5 @@
 import { FEATURE_SET_NAMES, type FeatureSetName } from './constants';
+import { isOneOf } from './one-of';
 
 /** The content slots a feature set can switch on or off (notes are always on). */
 export const CONTENT_SLOTS = ['banner', 'partnerLogo', 'adsSmall', 'adsLarge'] as const;
@@ -53,11 +54,10 @@ export const FEATURE_SETS: Record<FeatureSetName, FeatureSet> = {
 
 /** Resolves a FEATURE_SET value; a misconfigured name stops start-up with this error (spec §1). */
 export function resolveFeatureSet(name: string | undefined): FeatureSet {
-  const known = (FEATURE_SET_NAMES as readonly string[]).includes(name ?? '');
-  if (!known) {
+  if (!isOneOf(FEATURE_SET_NAMES, name)) {
     throw new Error(`Unknown FEATURE_SET "${name ?? ''}": expected one of ${FEATURE_SET_NAMES.join(', ')}`);
   }
-  return FEATURE_SETS[name as FeatureSetName];
+  return FEATURE_SETS[name];
 }
 
 /**
@@ -68,5 +68,4 @@ export function resolveFeatureSet(name: string | undefined): FeatureSet {
 export const offeredSlots = (set: FeatureSet): ContentSlot[] =>
   CONTENT_SLOTS.filter((s) => set.slots[s].enabled);
 
-export const isContentSlot = (value: string): value is ContentSlot =>
-  (CONTENT_SLOTS as readonly string[]).includes(value);
+export const isContentSlot = (value: string): value is ContentSlot => isOneOf(CONTENT_SLOTS, value);

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LANGUAGES } from '@oppslag/common/constants.ts';
+import { isOneOf } from '@oppslag/common/one-of.ts';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -23,7 +24,7 @@ for (const [path, mod] of Object.entries(files)) {
 export const namespaces = Object.keys(resources[FALLBACK_LOCALE] ?? {});
 
 export function isLanguage(value: unknown): value is (typeof LANGUAGES)[number] {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return isOneOf(LANGUAGES, value);
 }
 
 function initialLanguage(): string {

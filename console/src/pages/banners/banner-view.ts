@@ -1,3 +1,4 @@
+import { isOneOf } from '@oppslag/common/one-of.ts';
 import type { Content } from '../../api/content.api';
 
 /** The editor's two views; the choice lives in the `banner-editor-view` cookie (content spec §2). */
@@ -8,7 +9,7 @@ export const VIEW_COOKIE = 'banner-editor-view';
 export function readView(cookie: string): BannerView {
   const match = cookie.split(/;\s*/).find((part) => part.startsWith(`${VIEW_COOKIE}=`));
   const value = match?.slice(VIEW_COOKIE.length + 1);
-  return (BANNER_VIEWS as readonly string[]).includes(value ?? '') ? (value as BannerView) : 'swimlanes';
+  return isOneOf(BANNER_VIEWS, value) ? value : 'swimlanes';
 }
 
 export const viewCookie = (view: BannerView) =>

@@ -1,3 +1,4 @@
+import { isOneOf } from '@oppslag/common/one-of.ts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,6 +12,8 @@ import { useWindowRows } from '../../components/window-rows';
 const collator = new Intl.Collator('nb');
 const TYPE_ORDER: Record<string, number> = { system: 0, organization: 1, group: 2, display: 3 };
 
+/** The orders the list offers. */
+const SORTS = ['name', 'type'] as const;
 export function sortEntities(list: readonly Entity[], by: 'name' | 'type'): Entity[] {
   const byName = (a: Entity, b: Entity) => collator.compare(a.name, b.name);
   return [...list].sort(
@@ -21,7 +24,7 @@ export function sortEntities(list: readonly Entity[], by: 'name' | 'type'): Enti
 /** 'My displays' (admins): the entities in context as a flat list sortable by name or type. */
 export function MyDisplays({ entities }: { entities: Entity[] }) {
   const { t } = useTranslation('entities');
-  const [sort, setSort] = useState<'name' | 'type'>('name');
+  const [sort, setSort] = useState<(typeof SORTS)[number]>('name');
   const sorted = useMemo(() => sortEntities(entities, sort), [entities, sort]);
   // Every entity in context (10,000 for a large installation): only rows near the window render.
   const { list, rows, before, after, measure } = useWindowRows<HTMLUListElement>(sorted.length, 41);
@@ -32,7 +35,7 @@ export function MyDisplays({ entities }: { entities: Entity[] }) {
         <SelectField
           label={t('myDisplays.sortBy')}
           value={sort}
-          onChange={(e) => setSort(e.target.value as 'name' | 'type')}
+          onChange={(e) => isOneOf(SORTS, e.target.value) && setSort(e.target.value)}
           className="flex-row items-center gap-2"
         >
           <option value="name">{t('myDisplays.byName')}</option>

@@ -1,3 +1,4 @@
+import { isOneOf } from '@oppslag/common/one-of.ts';
 import type { ScheduleLike } from '@oppslag/common/schedule.ts';
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '@oppslag/common/schemas/history.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -93,7 +94,10 @@ export function HistoryList({ entityId }: { entityId: number | null }) {
             className="rounded border border-slate-300 px-2 py-1.5 text-sm text-slate-900"
             value={filters.kind ?? ''}
             onChange={(e) =>
-              setFilters((f) => ({ ...f, kind: (e.target.value || undefined) as HistoryKind }))
+              setFilters((f) => ({
+                ...f,
+                kind: isOneOf(HISTORY_KINDS, e.target.value) ? e.target.value : undefined,
+              }))
             }
           >
             <option value="">{t('filters.all')}</option>

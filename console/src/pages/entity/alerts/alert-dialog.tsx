@@ -1,10 +1,4 @@
-import {
-  ALERT_TEMPLATES,
-  type AlertInput,
-  type AlertTemplate,
-  alertInputSchema,
-  alertText,
-} from '@oppslag/common/alerts.ts';
+import { ALERT_TEMPLATES, type AlertInput, alertInputSchema, alertText } from '@oppslag/common/alerts.ts';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Alert, alertsApi } from '../../../api/alerts.api';
@@ -17,8 +11,6 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 /** Expiry choices in hours; 0 holds the alert until someone gives the all clear. */
 const EXPIRY_HOURS = [1, 2, 4, 8, 24, 0] as const;
 
-type Choice = AlertTemplate | 'free';
-
 /**
  * The dialog's fields become the API's alert body (a template or free text, times only when given,
  * the expiry as an instant), which the API's own alertInputSchema then checks: its refusals carry
@@ -26,7 +18,7 @@ type Choice = AlertTemplate | 'free';
  */
 const alertFormSchema = z
   .object({
-    choice: z.string(),
+    choice: z.union([z.enum(ALERT_TEMPLATES), z.literal('free')]),
     title: z.string(),
     text: z.string(),
     from: z.string(),
@@ -37,7 +29,7 @@ const alertFormSchema = z
     ({ choice, title, text, from, to, hours }): AlertInput => ({
       ...(choice === 'free'
         ? { title: title.trim() || undefined, text: text.trim() || undefined }
-        : { template: choice as AlertTemplate }),
+        : { template: choice }),
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
       ...(hours > 0 ? { expiresAt: new Date(Date.now() + hours * 3_600_000).toISOString() } : {}),
@@ -65,13 +57,7 @@ export function AlertDialog({
   const form = useSchemaForm(alertFormSchema, {
     defaultValues: { choice: 'water-leak', title: '', text: '', from: '', to: '', hours: 4 },
   });
-  const { choice, title, text, from, to } = form.watch() as {
-    choice: Choice;
-    title: string;
-    text: string;
-    from: string;
-    to: string;
-  };
+  const { choice, title, text, from, to } = form.watch();
   const { errors } = form.formState;
   const free = choice === 'free';
   const draft = {

@@ -1,4 +1,5 @@
 import { NOTE_BOARD_SWATCHES } from '@oppslag/common/constants.ts';
+import { isOneOf } from '@oppslag/common/one-of.ts';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../api/entities.api';
 import { SelectField } from '../../../components/field';
@@ -9,6 +10,7 @@ import { useEntityForm } from './use-entity-form';
 const KEYS = ['orientation', 'largePrint', 'displayInformation', 'noteBoardBackgroundColor'] as const;
 /** The select's values for the three states of an inherited switch. */
 const LARGE_PRINT = { inherit: null, on: true, off: false } as const;
+const LARGE_PRINT_CHOICES = ['inherit', 'on', 'off'] as const;
 
 export function DisplaySettingsCard({ entity, readOnly }: { entity: Entity; readOnly: boolean }) {
   const { t } = useTranslation('entity');
@@ -39,7 +41,9 @@ export function DisplaySettingsCard({ entity, readOnly }: { entity: Entity; read
       <SelectField
         label={t('fields.largePrint')}
         value={values.largePrint === null ? 'inherit' : values.largePrint ? 'on' : 'off'}
-        onChange={(e) => set('largePrint', LARGE_PRINT[e.target.value as keyof typeof LARGE_PRINT])}
+        onChange={(e) =>
+          isOneOf(LARGE_PRINT_CHOICES, e.target.value) && set('largePrint', LARGE_PRINT[e.target.value])
+        }
       >
         <option value="inherit">{t('settings.display.largePrintInherit')}</option>
         <option value="on">{t('settings.display.largePrintOn')}</option>

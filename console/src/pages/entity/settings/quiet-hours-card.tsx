@@ -1,4 +1,5 @@
-import type { QuietHours } from '@oppslag/common/quiet-hours.ts';
+import { isOneOf } from '@oppslag/common/one-of.ts';
+import { QUIET_HOURS_MODES, type QuietHours } from '@oppslag/common/quiet-hours.ts';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../api/entities.api';
 import { SelectField, TextField } from '../../../components/field';
@@ -39,7 +40,7 @@ export function QuietHoursCard({ entity, readOnly }: { entity: Entity; readOnly:
         onChange={(e) =>
           e.target.value === 'inherit'
             ? set('quietHours', null)
-            : update({ mode: e.target.value as QuietHours['mode'] })
+            : isOneOf(QUIET_HOURS_MODES, e.target.value) && update({ mode: e.target.value })
         }
       >
         <option value="inherit">{t('settings.quietHours.inherit')}</option>

@@ -7,7 +7,8 @@ export const searchableQuery = (query: string): string | null => {
 };
 
 /** The highlighted row of the results menu; -1 when nothing is highlighted. */
-export type MenuKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End';
+export const MENU_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End'] as const;
+export type MenuKey = (typeof MENU_KEYS)[number];
 
 /**
  * Moves the highlight through `count` results. Arrow keys wrap around, so the list can be walked

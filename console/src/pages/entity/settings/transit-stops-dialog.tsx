@@ -1,4 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { isOneOf } from '@oppslag/common/one-of.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { queryClient } from '../../../api/query-client';
 import { stopSearchQuery } from '../../../api/screen-queries';
 import type { StopSearchResult } from '../../../api/transit.api';
 import { Alert } from '../../../components/card';
-import { type MenuKey, moveHighlight, searchableQuery } from './transit-search.logic';
+import { MENU_KEYS, moveHighlight, searchableQuery } from './transit-search.logic';
 
 const DEBOUNCE_MS = 250;
 
@@ -68,10 +69,11 @@ export function TransitStopDialog({
   const hits = state.kind === 'done' ? state.hits : [];
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Home' || e.key === 'End') {
+    const key = e.key;
+    if (isOneOf(MENU_KEYS, key)) {
       if (!hits.length) return;
       e.preventDefault();
-      setHighlight((h) => moveHighlight(h, e.key as MenuKey, hits.length));
+      setHighlight((h) => moveHighlight(h, key, hits.length));
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const hit = hits[highlight] ?? (hits.length === 1 ? hits[0] : undefined);
