@@ -1,5 +1,9 @@
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../deps';
 import { consumeAll, type LimitedCtx as RetryCtx, rateLimiter, withRetryAfter } from '../lib/rate-limit';
+import { findUserByEmail } from './auth.service';
+import { sendMailSafely } from './invitation.service';
+import { mailTemplates } from './mail-templates';
 
 /**
  * Brute-force protection for anything that checks a password (ASVS V6.3). Every attempt consumes
@@ -71,9 +75,15 @@ export function loginLimiter(deps: AppDeps): LoginLimiter {
   const created: LoginLimiter = {
     async attempt(email, ip) {
       const owners = await trusted(email, ip);
+      const account = owners ? null : byAccount.consume(key(email));
+      // The attempt that first spends the account's budget tells the owner (once per lock).
+      account?.catch((res: unknown) => {
+        if (res instanceof RateLimiterRes && res.consumedPoints === LOGIN_LIMITS.account.points + 1)
+          void tellOwner(deps, email);
+      });
       await consumeAll([
         byAccountIp.consume(pair(email, ip)),
-        ...(owners ? [] : [byAccount.consume(key(email))]),
+        ...(account ? [account] : []),
         byIp.consume(ip),
       ]);
     },
@@ -105,6 +115,17 @@ export function loginLimiter(deps: AppDeps): LoginLimiter {
   };
   cache.set(deps, created);
   return created;
+}
+
+/**
+ * Mails the account's owner that its sign-in is paused (issue 28 item 2). After the answer, and the
+ * same answer for unknown addresses: the mail tells nobody but the owner that the account exists.
+ */
+async function tellOwner(deps: AppDeps, email: string): Promise<void> {
+  const row = await findUserByEmail(deps.database.db, email).catch(() => null);
+  if (!row) return;
+  const resetUrl = `${deps.config.publicUrl}/auth/reset-password`;
+  await sendMailSafely(deps, mailTemplates.underAttack(row.email, row.language, resetUrl));
 }
 
 type LimitedCtx = RetryCtx & { ip: string };

@@ -44,6 +44,29 @@ export const mailTemplates = {
           text: `En administrator har gitt Oppslag-kontoen din et nytt passord:\n\n${password}\n\nLogg inn på ${loginUrl} og bytt det under Innstillinger.`,
         };
   },
+  /**
+   * The account's sign-in was paused: more wrong passwords than the account ceiling allows came in
+   * from many addresses (issue 28 item 2). Once per lock; says what the owner can do.
+   */
+  underAttack(to: string, language: string, resetUrl: string): MailMessage {
+    return lang(language) === 'en'
+      ? {
+          to,
+          subject: 'Many wrong passwords were tried on your Oppslag account',
+          text: `Many wrong passwords were just tried on your Oppslag account from several places, so signing in from new places is paused for up to 15 minutes. Where you have signed in before, you can still sign in.
+
+If it was not you, choose a new, strong password here; that also lifts the pause:
+${resetUrl}`,
+        }
+      : {
+          to,
+          subject: 'Mange feil passord er prøvd på Oppslag-kontoen din',
+          text: `Mange feil passord er nettopp prøvd på Oppslag-kontoen din fra flere steder, så innlogging fra nye steder er satt på pause i opptil 15 minutter. Der du har logget inn før, kan du fortsatt logge inn.
+
+Hvis det ikke var deg, velg et nytt og sterkt passord her; det opphever også pausen:
+${resetUrl}`,
+        };
+  },
   /** To the OLD address after an e-mail change, so a takeover does not go unnoticed (ASVS V6.3.7). */
   emailChanged(to: string, language: string, newEmail: string): MailMessage {
     return lang(language) === 'en'

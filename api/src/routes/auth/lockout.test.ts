@@ -35,6 +35,13 @@ describe('account lockout and the owner', () => {
       for (let i = 0; i < LOGIN_LIMITS.accountIp.points; i++)
         await login(email, `guess-${i}`, `198.51.${round}.${a + 1}`);
   }
+  /** The one mail a lock sends its owner. */
+  const expectAttackMail = async (email: string) => {
+    const mail = await smtp.next();
+    expect(mail.to).toEqual([email]);
+    expect(mail.text).toContain('satt på pause i opptil 15 minutter');
+    expect(mail.text).toContain('https://tavla.example.no/auth/reset-password');
+  };
   const resetByMail = async (email: string, newPassword: string) => {
     const asked = await api.request('POST', '/api/authentication/reset-password', {
       body: { email },
@@ -52,6 +59,7 @@ describe('account lockout and the owner', () => {
   it('a reset by mail clears the lock, and the owner’s address stays open while guessing goes on', async () => {
     await createUser(api.deps, { email: 'eier@example.com', password: 'old-password-1' });
     await guessFromMany('eier@example.com', 1);
+    await expectAttackMail('eier@example.com');
     const locked = await login('eier@example.com', 'old-password-1', OWNER_IP);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -62,12 +70,17 @@ describe('account lockout and the owner', () => {
 
     // The guesser goes on: strangers are locked out again, the owner's address is not.
     await guessFromMany('eier@example.com', 2);
+    await expectAttackMail('eier@example.com');
     expect((await login('eier@example.com', 'new-password-2', '192.0.2.78')).status).toBe(429);
     expect((await login('eier@example.com', 'new-password-2', OWNER_IP)).status).toBe(200);
     // The owner's address is no key for guessers: its own 5-per-15-minutes budget still holds.
     for (let i = 0; i < LOGIN_LIMITS.accountIp.points; i++)
       await login('eier@example.com', `wrong-${i}`, OWNER_IP);
     expect((await login('eier@example.com', 'new-password-2', OWNER_IP)).status).toBe(429);
+    // One mail per lock, however long the guessing goes on; none for an address without an account.
+    await guessFromMany('nobody@example.com', 5);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.pending()).toBe(0);
   });
 
   it('a password change and a generated password clear the lock too', async () => {
@@ -76,6 +89,7 @@ describe('account lockout and the owner', () => {
     const session = await login('per@example.com', 'old-password-1', '192.0.2.91');
     expect(session.status).toBe(200);
     await guessFromMany('per@example.com', 3);
+    await expectAttackMail('per@example.com');
     expect((await login('per@example.com', 'old-password-1', '192.0.2.90')).status).toBe(429);
     const changed = await api.request('POST', '/api/account/change-password', {
       token: session.body.token,
@@ -95,6 +109,7 @@ describe('account lockout and the owner', () => {
       admin: true,
     });
     await guessFromMany('per@example.com', 4);
+    await expectAttackMail('per@example.com');
     expect((await login('per@example.com', 'new-password-2', '192.0.2.93')).status).toBe(429);
     const generated = await api.request('POST', `/api/users/${per.id}/generateNewPassword`, {
       token: admin.token,
