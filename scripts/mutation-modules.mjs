@@ -23,8 +23,8 @@ export const MUTATION_MODULES = {
   },
   sms: {
     about: 'SMS → note routing: code words, commands, sender standing (auto-approve)',
-    mutate: ['worker/src/processors/sms.processor.ts', 'worker/src/processors/sms-text.ts'],
-    tests: ['worker/src/processors/sms-routing.test.ts', 'worker/src/processors/sms-text.test.ts'],
+    mutate: ['worker/src/processors/sms.processor.ts', 'api/src/domain/sms/text.ts'],
+    tests: ['worker/src/processors/sms-routing.test.ts', 'api/src/domain/sms/text.test.ts'],
   },
   'display-content': {
     about: 'what a display is sent: inheritance, master content, what screens must not show',

@@ -1,8 +1,16 @@
-import { type AppDeps, anyOf, noneOf, type OutboxNotifier, smsMessages, unitOfWork } from '@oppslag/api/core';
+import {
+  type AppDeps,
+  anyOf,
+  noneOf,
+  type OutboxNotifier,
+  routeMessages,
+  type SmsOutcome,
+  smsMessages,
+  unitOfWork,
+} from '@oppslag/api/core';
 import { and, asc, eq } from 'drizzle-orm';
-import { routeMessages, type SmsOutcome } from './sms-route';
 
-export type { SmsOutcome } from './sms-route';
+export type { SmsOutcome } from '@oppslag/api/core';
 
 /** Received messages one job routes together at most (its own and others waiting). */
 export const SMS_BATCH_SIZE = 100;
@@ -25,7 +33,7 @@ export async function processInboundSms(
 /**
  * The `sms/inbound` job, started by the outbox relay for the `sms.received` events of one relay
  * batch (common/src/jobs.ts EVENT_JOB_BATCHES): routes its stored inbound SMS to notes
- * (sms-route.ts), and with them other messages still `received` up to SMS_BATCH_SIZE per
+ * (api/src/domain/sms/routing.ts), and with them other messages still `received` up to SMS_BATCH_SIZE per
  * transaction, holding every claimed row's lock. A backlog is thus worked off with one job and a
  * few statements per batch; a job whose messages another job already took finds them routed with
  * one read and does nothing.

@@ -1,11 +1,11 @@
+import type { Tx } from '../../db/client';
+import { issueApprovalCode } from '../../services/sms-approval.service';
 import {
-  issueApprovalCode,
   type QueueSmsInput,
   type SmsScope,
   smsNotificationMembers,
-  smsTexts,
-  type Tx,
-} from '@oppslag/api/core';
+} from '../../services/sms-outbound.service';
+import { smsTexts } from '../../services/sms-texts';
 
 export type NotifyMember = Awaited<ReturnType<typeof smsNotificationMembers>>[number];
 

@@ -1,25 +1,18 @@
+import { smsLanguageFor } from '@oppslag/common';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { entities, users } from '../../db/schema/index';
+import { deleteNote, updateNote } from '../../services/note.service';
+import { decisionCaps, redeemApprovalCode } from '../../services/sms-approval.service';
 import {
-  APPROVE_WORDS,
-  decisionCaps,
-  deleteNote,
-  entities,
   lockSmsCaps,
   optIn,
   optOut,
   queueSms,
-  REJECT_WORDS,
-  redeemApprovalCode,
   type SmsScope,
-  START_WORDS,
-  STOP_WORDS,
   smsScopeOf,
-  smsTexts,
-  type Tx,
-  updateNote,
-  users,
-} from '@oppslag/api/core';
-import { smsLanguageFor } from '@oppslag/common';
-import { eq } from 'drizzle-orm';
+} from '../../services/sms-outbound.service';
+import { APPROVE_WORDS, REJECT_WORDS, START_WORDS, STOP_WORDS, smsTexts } from '../../services/sms-texts';
 
 export type SmsCommand =
   | { kind: 'stop' }

@@ -1,32 +1,25 @@
+import { normalizeSender, smsLanguageFor } from '@oppslag/common';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
+import type { Tx } from '../../db/client';
+import { autoApproveNumbers, entities, permissions, type smsMessages, users } from '../../db/schema/index';
+import { getAncestries } from '../../services/access.service';
+import { createSmsNotes, type SmsNoteInput } from '../../services/note.service';
+import { decisionLocksOf, lockApprovalCodes } from '../../services/sms-approval.service';
 import {
-  anyOf,
-  autoApproveNumbers,
-  createSmsNotes,
-  decisionLocksOf,
-  entities,
-  getAncestries,
-  lockApprovalCodes,
   lockSmsCaps,
-  permissions,
   type QueueSmsInput,
   queueSmsBatch,
   type ScopeEntity,
-  type SmsNoteInput,
   type SmsScope,
   scopeColumns,
   scopeOfChain,
-  type smsMessages,
-  smsTexts,
-  type Tx,
-  users,
-  whereShown,
-} from '@oppslag/api/core';
-import { normalizeSender, smsLanguageFor } from '@oppslag/common';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { approvalRequests, type NotifyMember, notifyMembersOf } from './sms-approval-requests';
-import { handleSmsCommand, parseSmsCommand, type SmsCommand } from './sms-commands';
-import { overSenderCap } from './sms-sender-cap';
-import { splitCodeWord } from './sms-text';
+} from '../../services/sms-outbound.service';
+import { smsTexts, whereShown } from '../../services/sms-texts';
+import { approvalRequests, type NotifyMember, notifyMembersOf } from './approval-requests';
+import { handleSmsCommand, parseSmsCommand, type SmsCommand } from './commands';
+import { overSenderCap } from './sender-cap';
+import { splitCodeWord } from './text';
 
 export type SmsOutcome =
   | { status: 'already_processed' | 'missing' }

@@ -1,6 +1,9 @@
-import { anyOf, noteCapReached, osloDay, smsMessages, type Tx } from '@oppslag/api/core';
 import { normalizeSender } from '@oppslag/common';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
+import type { Tx } from '../../db/client';
+import { smsMessages } from '../../db/schema/index';
+import { noteCapReached, osloDay } from '../../services/sms-outbound.service';
 
 /** A message that would become a pending note (a code word, text, a sender not trusted), in id order. */
 export interface CapCandidate {

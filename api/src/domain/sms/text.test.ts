@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCodeWord } from './sms-text';
+import { splitCodeWord } from './text';
 
 /** The first word of an SMS picks the entity (spec: SMS code words); the rest is the note. */
 describe('splitCodeWord', () => {
