@@ -7,6 +7,7 @@ export * from './db/client';
 export * from './db/unit-of-work';
 export * from './db/schema/index';
 export * from './deps';
+export * from './domain/sms/inbound-batch';
 export * from './domain/sms/routing';
 export * from './errors';
 export * from './infra';

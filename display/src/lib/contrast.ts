@@ -22,6 +22,17 @@ export function contrastRatio(a: [number, number, number], b: [number, number, n
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/** WCAG 1.4.3 (AA): normal text needs 4.5:1. */
+export const TEXT_CONTRAST = 4.5;
+const BLACK: [number, number, number] = [0, 0, 0];
+
+/** Text on a coloured badge: white or black, whichever contrasts more with it. */
+export function textColorOn(background: string): '#ffffff' | '#000000' {
+  const rgb = parseHex(background);
+  if (!rgb) return '#ffffff';
+  return contrastRatio(WHITE, rgb) >= contrastRatio(BLACK, rgb) ? '#ffffff' : '#000000';
+}
+
 /** WCAG 1.4.11: graphics (an icon's glyph on its disc) need 3:1. */
 export const GRAPHIC_CONTRAST = 3;
 const WHITE: [number, number, number] = [255, 255, 255];

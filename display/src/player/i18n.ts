@@ -14,7 +14,8 @@ const no = {
   'transit.title': 'Avganger',
   'weather.today': 'I dag',
   'weather.tomorrow': 'I morgen',
-  'weather.dayAfter': 'I overmorgen',
+  // A soft hyphen: a narrow forecast box breaks the word as "over-/morgen", never mid-syllable.
+  'weather.dayAfter': 'I over\u00ADmorgen',
   'freshness.updated': 'oppdatert {time}',
   'info.smsStart': 'Legg ut et oppslag: send en SMS som starter med',
   'info.smsTo': 'til',
@@ -41,7 +42,7 @@ const en: Record<MessageKey, string> = {
   'transit.now': 'now',
   'transit.title': 'Departures',
   'weather.today': 'Today',
-  'weather.tomorrow': 'Tomorrow',
+  'weather.tomorrow': 'Tomor\u00ADrow',
   'weather.dayAfter': 'Day after tomorrow',
   'freshness.updated': 'updated {time}',
   'info.smsStart': 'Post a notice: send a text message starting with',

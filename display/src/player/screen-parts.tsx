@@ -9,6 +9,7 @@ import { InfoPanel } from '../widgets/info/InfoPanel';
 import { NoteBoard } from '../widgets/notes/NoteBoard';
 import { Transit } from '../widgets/transit/Transit';
 import { Weather } from '../widgets/weather/Weather';
+import { SMALL_PX } from './readable';
 import { useNow } from './use-now';
 
 export interface LayoutProps {
@@ -115,7 +116,8 @@ export function Header({
             <Updated
               at={content.weatherUpdatedAt}
               timeZone={manifest.timeZone}
-              className="mt-2 text-center text-[24px]"
+              className="mt-2 text-center"
+              style={{ fontSize: SMALL_PX }}
             />
           ) : null}
         </div>
@@ -124,8 +126,11 @@ export function Header({
   );
 }
 
-/** Height of a transit panel showing `rows` one-line departures (padding, stop name, rows of 78 px). */
-export const transitHeight = (rows: number) => 112 + rows * 78;
+/**
+ * Height of a transit panel showing `rows` one-line departures: padding and stop name (100 px),
+ * rows of 84 px (a 60 px line badge), and the "updated 10:42" line (52 px) when the data is stale.
+ */
+export const transitHeight = (rows: number, stale: boolean) => 100 + rows * 84 + (stale ? 52 : 0);
 
 /** Departures; a fixed height for `rows`, or the rest of its column when `rows` is left out. */
 export function TransitPanel({ manifest, content, rows }: LayoutProps & { rows?: number }) {
@@ -136,7 +141,7 @@ export function TransitPanel({ manifest, content, rows }: LayoutProps & { rows?:
   return (
     <div
       className={`rounded-[18px] bg-[#eef2f0] px-6 py-5 shadow-md ${rows ? 'shrink-0' : 'min-h-0 flex-1'}`}
-      style={rows ? { height: transitHeight(rows) } : undefined}
+      style={rows ? { height: transitHeight(rows, fresh === 'stale') } : undefined}
       data-testid="transit-panel"
     >
       <Transit
@@ -147,7 +152,8 @@ export function TransitPanel({ manifest, content, rows }: LayoutProps & { rows?:
             <Updated
               at={content.transitUpdatedAt}
               timeZone={manifest.timeZone}
-              className="-mt-1 mb-2 text-[26px] text-[#3d3d3d]"
+              className="-mt-1 mb-2 text-[#3d3d3d]"
+              style={{ fontSize: SMALL_PX }}
             />
           ) : null
         }

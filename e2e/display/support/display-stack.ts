@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { encodeDisplayId, recordEvent } from '@oppslag/api/core';
+import { encodeDisplayId, recordEvent, unitOfWork } from '@oppslag/api/core';
 import { createEntity, createUser } from '@oppslag/api/testing';
 import { cacheKeys } from '@oppslag/common';
 import { type Composed, composeServer } from '@oppslag/stack';
@@ -197,11 +197,11 @@ export async function seedLiveData(
   };
   await stack.deps.redis.set(cacheKeys.transit(prefix, world.displayEntityId), JSON.stringify(transit));
   await stack.deps.redis.set(cacheKeys.weather(prefix, world.orgId), JSON.stringify(weather));
-  await stack.deps.database.db.transaction(async (tx) => {
+  // One unit of work, as the worker's poll writes them (it wakes the relay after the commit).
+  await unitOfWork(stack.deps, async (tx) => {
     await recordEvent(tx, { type: 'transit.updated', entityId: world.displayEntityId, data: transit });
     await recordEvent(tx, { type: 'weather.updated', entityId: world.orgId, data: weather });
   });
-  stack.deps.outbox.notify();
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Manifest } from '../../api/types';
+import { SMALL_PX } from '../../player/readable';
 import { useT } from '../../player/use-t';
 
 /** Organization info: the SMS hint (code word and number when shown) and the display information. */
@@ -15,7 +16,7 @@ export function InfoPanel({ manifest }: { manifest: Manifest }) {
             <rect x="7" y="4.5" width="10" height="13" rx="1" fill="#fff" />
             <circle cx="12" cy="20" r="1.1" fill="#fff" />
           </svg>
-          <p className="text-[28px] leading-snug">
+          <p className="leading-snug" style={{ fontSize: SMALL_PX }}>
             {t('info.smsStart')}{' '}
             <strong
               className="rounded-lg bg-[#019939]/12 px-2 font-bold text-[#01722b]"
@@ -34,7 +35,8 @@ export function InfoPanel({ manifest }: { manifest: Manifest }) {
       ) : null}
       {manifest.displayInformation ? (
         <p
-          className="whitespace-pre-line text-[26px] leading-snug text-neutral-800"
+          className="whitespace-pre-line leading-snug text-neutral-800"
+          style={{ fontSize: SMALL_PX }}
           data-testid="display-information"
         >
           {manifest.displayInformation}

@@ -1,7 +1,10 @@
 import { compareNotes } from '@oppslag/common/notes.ts';
+import { useAtomValue } from 'jotai';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { DisplayNote } from '../../api/types';
+import { BODY_PX, readable } from '../../player/readable';
 import { clockOffset, serverNow, subscribeClock } from '../../player/server-clock';
+import { languageAtom } from '../../player/state';
 import { useT } from '../../player/use-t';
 import { NoteIcon } from './NoteIcon';
 import { type NotePage, type PageItem, pageOf, paginate, wordCount } from './pages';
@@ -9,9 +12,9 @@ import { RichText } from './RichText';
 import { isNoteVisible, nextVisibilityChange } from './visibility';
 
 export const NOTE_SPACING_PX = 10;
-/** Body text of a note: 36 px at 1080p is readable from three metres; large print goes further. */
-export const NOTE_FONT_PX = 36;
-export const NOTE_FONT_LARGE_PX = 46;
+/** Body text of a note: drawn at 36 px on a 1080p screen, readable from three metres; large print 46 px. */
+export const NOTE_FONT_PX = BODY_PX;
+export const NOTE_FONT_LARGE_PX = readable(46);
 /** Notes on one page at most: large print shows fewer, so each stays longer and reads bigger. */
 export const NOTES_PER_PAGE = 8;
 export const NOTES_PER_PAGE_LARGE = 3;
@@ -136,7 +139,9 @@ export function NoteBoard({
         data-large-print={largePrint || undefined}
       >
         {visible.length === 0 ? (
-          <p className="m-auto font-medium text-[36px] text-black/70">{t('notes.empty')}</p>
+          <p className="m-auto font-medium text-black/70" style={{ fontSize: BODY_PX }}>
+            {t('notes.empty')}
+          </p>
         ) : (
           page?.items.map((item) => {
             const note = byId.get(item.id);
@@ -236,6 +241,7 @@ function NoteCard({
   boardId?: number;
   ref?: (el: HTMLElement | null) => void;
 }) {
+  const language = useAtomValue(languageAtom);
   return (
     <article
       ref={ref}
@@ -250,6 +256,7 @@ function NoteCard({
         html={note.text}
         className="min-w-0 flex-1 leading-snug text-neutral-900 [overflow-wrap:anywhere]"
         style={{ fontSize: font }}
+        language={language}
       />
     </article>
   );

@@ -41,7 +41,9 @@ describe('Transit', () => {
     const badge = screen.getAllByTestId('line-badge')[0];
     expect(badge.style.backgroundColor).toBe('rgb(236, 112, 12)');
     expect(badge.style.borderRadius).toBe('50%');
-    expect(badge.style.width).toBe('45px');
+    expect(badge.style.width).toBe('60px');
+    // Black on the metro's orange (7:1); white was 3.0:1.
+    expect(badge.style.color).toBe('rgb(0, 0, 0)');
   });
 
   it('rotates stops, marking current, next and previous', () => {

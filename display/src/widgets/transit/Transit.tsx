@@ -1,5 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { StopDepartures } from '../../api/types';
+import { hyphenateText, LANG_ATTRIBUTE } from '../../lib/hyphenate';
+import { BODY_PX } from '../../player/readable';
+import { languageAtom } from '../../player/state';
 import { useNow } from '../../player/use-now';
 import { useT } from '../../player/use-t';
 import { departureText, upcomingDepartures } from './departure-text';
@@ -8,8 +12,6 @@ import { nextIndex, slideRole } from './slideshow';
 
 /** How long each stop stays on screen; the spec names the rotation but not its pace. */
 export const TRANSIT_SLIDE_MS = 10_000;
-const DESTINATION_PX = 36;
-const DESTINATION_MIN_PX = 28;
 
 const ROLE_CLASS = {
   current: 'translate-x-0 opacity-100',
@@ -30,6 +32,7 @@ export function Transit({
   updated?: ReactNode;
 }) {
   const t = useT();
+  const language = useAtomValue(languageAtom);
   const now = useNow(5000);
   const withData = stops.filter((s) => upcomingDepartures(s.departures, now, 1).length > 0);
   const [current, setCurrent] = useState(0);
@@ -43,23 +46,22 @@ export function Transit({
   }, [count]);
 
   // Destinations break between words only (issue 12 item 7: "Majorst|uen"). A word too wide for
-  // its row stacks the row (line and time above, the destination on the whole width below); still
-  // too wide, it shrinks to 28 px; past that (a name no screen can hold) it ends in an ellipsis.
-  // Then only whole rows: a row the panel cannot hold entirely is hidden, never cut in half (issue
-  // 12 item 6). Measured after every render and on resize; no state, so no second render.
+  // its row stacks the row (line and time above, the destination on the whole width below), and
+  // the name is shown whole at full size, wrapping between words, never cut short with an ellipsis
+  // (issue 31 item 18: "Carl Berners …"). Then only whole rows: a row the panel cannot hold entirely
+  // is hidden, never cut in half (issue 12 item 6). The name carries soft hyphens (issue 31 item
+  // 17) that count only in a stacked row (`hyphens: none` before), so a name that fits beside the
+  // line number is never hyphenated. Measured after every render and on resize; no
+  // state, so no second render.
   const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const fit = () => {
       for (const dest of root.current?.querySelectorAll<HTMLElement>('[data-destination]') ?? []) {
         const li = dest.parentElement as HTMLElement;
         li.dataset.stacked = '';
-        dest.style.cssText = '';
         const overflows = () => dest.scrollWidth > dest.clientWidth + 1;
         if (dest.clientWidth === 0 || !overflows()) continue;
         li.dataset.stacked = 'true';
-        for (let size = DESTINATION_PX - 2; overflows() && size >= DESTINATION_MIN_PX; size -= 2)
-          dest.style.fontSize = `${size}px`;
-        if (overflows()) dest.style.cssText += 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis;';
       }
       for (const list of root.current?.querySelectorAll<HTMLElement>('[data-departures]') ?? []) {
         const limit = list.clientHeight;
@@ -90,7 +92,9 @@ export function Transit({
             className={`absolute inset-0 flex flex-col transition-all duration-700 ease-out ${ROLE_CLASS[role]}`}
           >
             <header className="mb-3 flex items-baseline justify-between gap-4">
-              <h2 className="truncate text-[38px] font-bold">{stop.label}</h2>
+              <h2 className="min-w-0 font-bold leading-tight" style={{ fontSize: BODY_PX }}>
+                {stop.label}
+              </h2>
               {count > 1 ? (
                 <span className="flex gap-2" aria-hidden>
                   {withData.map((s, j) => (
@@ -113,12 +117,14 @@ export function Transit({
                   <LineBadge lineCode={d.lineCode} transportMode={d.transportMode} />
                   {/* A long destination wraps between words, never inside one (see fit above). */}
                   <span
-                    className="min-w-0 flex-1 text-[36px] font-medium leading-tight group-data-[stacked=true]:order-last group-data-[stacked=true]:basis-full"
+                    className="min-w-0 flex-1 font-medium leading-tight group-data-[stacked=true]:order-last group-data-[stacked=true]:basis-full [hyphens:none] group-data-[stacked=true]:[hyphens:manual] group-data-[stacked=true]:[overflow-wrap:anywhere]"
+                    lang={LANG_ATTRIBUTE[language]}
+                    style={{ fontSize: BODY_PX }}
                     data-destination
                   >
-                    {d.frontText}
+                    {hyphenateText(d.frontText, language)}
                   </span>
-                  <span className="ml-auto shrink-0 text-[36px] font-bold tabular-nums">
+                  <span className="ml-auto shrink-0 font-bold tabular-nums" style={{ fontSize: BODY_PX }}>
                     {departureText(d.departureTime, now, t('transit.now'))}
                   </span>
                 </li>

@@ -37,7 +37,7 @@ describe('Weather', () => {
     expect(screen.getAllByTestId('weather-day').map((d) => d.firstChild?.textContent)).toEqual([
       'I dag',
       'I morgen',
-      'I overmorgen',
+      'I over\u00ADmorgen',
     ]);
     expect(screen.getAllByTestId('weather-temp').map((t) => t.textContent)).toEqual(['\u22123°', '2°', '5°']);
     expect(icons()).toEqual(['clearsky_day', 'lightsnowshowers_day', 'rain']);

@@ -1,6 +1,7 @@
 import { localDate } from '@oppslag/common/oslo-time.ts';
 import type { WeatherDay } from '../../api/types';
 import type { MessageKey } from '../../player/i18n';
+import { SMALL_PX } from '../../player/readable';
 import { useNow } from '../../player/use-now';
 import { useT } from '../../player/use-t';
 import { formatTemperature, symbolForTime, todaySymbol } from './night';
@@ -39,10 +40,16 @@ export function Weather({
         return (
           <div
             key={label}
-            className="flex flex-col items-center rounded-2xl bg-black/12 px-2 py-3"
+            className="flex min-w-0 flex-col items-center rounded-2xl bg-black/12 px-2 py-3"
             data-testid="weather-day"
           >
-            <span className={`whitespace-nowrap font-semibold ${compact ? 'text-[24px]' : 'text-[28px]'}`}>
+            {/* Drawn at 28 px or more; a long label ("Day after tomorrow") wraps in its own box
+                instead of running into the next day's (issue 31 items 11 and 18). */}
+            <span
+              className="flex min-h-[2.3em] items-center text-center font-semibold leading-[1.1]"
+              style={{ fontSize: SMALL_PX }}
+              data-compact={compact || undefined}
+            >
               {label}
             </span>
             <WeatherIcon symbolCode={symbol} size={84} label={symbol} />
