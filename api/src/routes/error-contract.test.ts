@@ -124,6 +124,16 @@ const PROBES: Record<string, Partial<Record<ErrorCode, Probe>>> = {
         token: w.users.superadmin.token,
         body: { parentId: w.entities.groupA.id },
       }),
+    entity_has_children: (api, w) =>
+      api.request('PUT', `/api/entities/${w.entities.orgB.id}`, {
+        token: w.users.superadmin.token,
+        body: { type: 'display' },
+      }),
+    feature_disabled: (api, w) =>
+      api.request('PUT', `/api/entities/${w.entities.groupA.id}`, {
+        token: w.users.superadmin.token,
+        body: { features: ['banner', 'adsSmall'] },
+      }),
   },
   'DELETE /entities/{id}/members/{userId}': {
     cannot_remove_self: (api, w) =>

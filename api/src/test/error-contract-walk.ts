@@ -11,13 +11,13 @@ export const MISSING_ID = 2147483647;
 
 /**
  * The path of a route with each parameter filled in: `ids` by name (`id`, `entityId`), else the
- * missing id, else the first of a few words its schema accepts (a slot, a provider).
+ * missing id, else the first of a few words its schema accepts (a slot, a provider, a phone number).
  */
 export function fillPath(route: RouteDefinition, ids: Record<string, number | string> = {}): string {
   return `/api${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (ids[name] !== undefined) return encodeURIComponent(String(ids[name]));
     const schema = route.params?.shape[name];
-    const candidate = [String(MISSING_ID), 'note', 'banner', 'twilio', 'log'].find(
+    const candidate = [String(MISSING_ID), 'note', 'banner', 'twilio', 'log', '+4740000001'].find(
       (value) => schema?.safeParse(value).success,
     );
     if (!candidate) throw new Error(`${routeKey(route)}: no value for {${name}}`);
