@@ -1,13 +1,10 @@
 import { toNestErrors } from '@hookform/resolvers';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { fieldErrorsOf } from '@oppslag/common/field-errors.ts';
 import type { TFunction } from 'i18next';
 import { type BaseSyntheticEvent, useCallback, useMemo } from 'react';
 import {
   type FieldError,
-  type FieldErrors,
   type FieldValues,
-  get,
   type Path,
   type Resolver,
   type UseFormProps,
@@ -23,22 +20,20 @@ import { type SubmitMessages, useFormState } from './use-form-state';
 type Schema = z.ZodType<unknown, FieldValues>;
 
 /**
- * zodResolver over a common request schema, in the user's language: a refused value gets the
+ * A zod resolver over a common request schema, in the user's language: a refused value gets the
  * field code the API would answer with (common's fieldErrorsOf) and the console's words for it
  * (`errors:fields.<code>`, or the form's own `texts`), so the browser and the server say the same.
+ * The schema's own parse answers (typed input and output); @hookform/resolvers' zodResolver kept
+ * only the issues' English text and needed its types forced.
  */
 export function schemaResolver<S extends Schema>(
   schema: S,
   t: TFunction,
   texts?: FieldTexts,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  const base = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
-  return async (values, context, options) => {
-    const result = await base(values, context, options);
-    if (!Object.keys(result.errors).length) return result;
-    // The same parse again for the issues themselves (zodResolver keeps only their English text).
+  return async (values, _context, options) => {
     const parsed = await schema.safeParseAsync(values);
-    if (parsed.success) return result;
+    if (parsed.success) return { values: parsed.data, errors: {} };
     const flat: Record<string, FieldError> = {};
     for (const field of parsed.error.issues.flatMap((issue) => fieldErrorsOf(issue, values)))
       flat[field.path] ??= { type: field.code, message: fieldMessage(field, t, texts) };
@@ -83,16 +78,18 @@ export function useSchemaForm<S extends Schema>(
   const resolver = useMemo(() => schemaResolver(schema, t, texts), [schema, t, texts]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
   const result = useFormState();
-  const { setError, handleSubmit, register, getValues } = form;
-  const { errors } = form.formState;
+  const { setError, handleSubmit, register, getValues, getFieldState } = form;
 
   /** Shows the server's field reasons on their fields (a path the form lacks goes to the result line). */
   const showServerFields = useCallback(
     (fields: Record<string, string>) => {
+      // A path is the form's when its first segment is one of the form's values.
+      const ofForm = (path: string): path is Path<z.input<S>> =>
+        Object.hasOwn(getValues(), path.split('.')[0]);
       for (const [path, message] of Object.entries(fields))
-        setError(path as Path<z.input<S>>, { type: 'server', message });
+        if (ofForm(path)) setError(path, { type: 'server', message });
     },
-    [setError],
+    [setError, getValues],
   );
 
   /**
@@ -103,8 +100,7 @@ export function useSchemaForm<S extends Schema>(
     handleSubmit(async (values) => {
       await result.submit(() => action(values), {
         ...messages,
-        shown:
-          messages.shown ?? (serverFields ? Object.keys(serverFields) : Object.keys(getValues() as object)),
+        shown: messages.shown ?? (serverFields ? Object.keys(serverFields) : fieldNames(getValues())),
         texts,
         onFields: (fields) =>
           showServerFields(
@@ -117,23 +113,26 @@ export function useSchemaForm<S extends Schema>(
 
   const field: SchemaForm<S>['field'] = (name) => ({
     ...register(name),
-    error: (get(errors, name) as FieldError | undefined)?.message ?? null,
+    error: getFieldState(name, form.formState).error?.message ?? null,
   });
 
   return { ...form, result, onSubmit, field, showServerFields };
 }
 
+/** The top-level names of a form's values. */
+const fieldNames = (values: FieldValues) => Object.keys(values);
+
 /** The keys of a react-hook-form error itself, not of nested fields. */
 const NOT_FIELDS = new Set(['ref', 'type', 'types', 'message', 'root']);
 
 /** react-hook-form's nested errors as messages by dot path (`quietHours.start`). */
-export function errorTexts(errors: FieldErrors, prefix = ''): Record<string, string> {
+export function errorTexts(errors: object, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(errors)) {
     if (!value || typeof value !== 'object' || NOT_FIELDS.has(key)) continue;
     const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value.message === 'string') out[path] = value.message;
-    Object.assign(out, errorTexts(value as FieldErrors, path));
+    if ('message' in value && typeof value.message === 'string') out[path] = value.message;
+    Object.assign(out, errorTexts(value, path));
   }
   return out;
 }

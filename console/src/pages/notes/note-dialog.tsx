@@ -64,13 +64,13 @@ function bodyOf(draft: Draft, approved: boolean): NoteBody {
  * The dialog's draft checked as the body it becomes, by the API's own note schema (create or
  * update): its refusals carry the body's paths, which are the draft's (`date`, `schedule.from`).
  */
-const draftSchema = (body: typeof createNoteSchema | typeof updateNoteSchema) =>
-  z
-    .custom<Draft>()
-    .transform((draft) => bodyOf(draft, draft.approved))
-    .pipe(body as unknown as z.ZodType<unknown, NoteBody>);
-const NEW_NOTE_SCHEMA = draftSchema(createNoteSchema);
-const NOTE_UPDATE_SCHEMA = draftSchema(updateNoteSchema);
+const draftSchema = <Body,>(body: z.ZodType<unknown, Awaited<Body>>, toBody: (draft: Draft) => Body) =>
+  z.custom<Draft>().transform(toBody).pipe(body);
+const NEW_NOTE_SCHEMA = draftSchema(createNoteSchema, (draft) => bodyOf(draft, draft.approved));
+const NOTE_UPDATE_SCHEMA = draftSchema(
+  updateNoteSchema,
+  (draft): z.input<typeof updateNoteSchema> => bodyOf(draft, draft.approved),
+);
 
 function draftOf(note: Note | null): Draft {
   if (!note)
@@ -116,16 +116,16 @@ export function NoteDialog({
   const { t } = useTranslation('notes');
   const initial = useMemo(() => draftOf(note), [note]);
   const form = useSchemaForm(note ? NOTE_UPDATE_SCHEMA : NEW_NOTE_SCHEMA, {
-    defaultValues: initial as never,
+    defaultValues: initial,
   });
-  const draft = form.watch() as unknown as Draft;
+  const draft = form.watch();
   const fieldErrors = errorTexts(form.formState.errors);
   const { reset } = form;
   const { setState: setResult } = form.result;
   // Reset whenever the dialog opens.
   useEffect(() => {
     if (open) {
-      reset(initial as never);
+      reset(initial);
       setResult({ status: 'initialized', message: null, fields: {} });
     }
   }, [open, initial, reset, setResult]);
@@ -134,8 +134,7 @@ export function NoteDialog({
   const state = saveState(!note, draft.text, dirty);
   const today = osloDay(new Date());
   const minStart = note && initial.date < today ? initial.date : today;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    form.setValue(key as never, value as never, { shouldDirty: true });
+  const set: typeof form.setValue = (key, value) => form.setValue(key, value, { shouldDirty: true });
 
   const save = (approved: boolean) => {
     if (form.result.submitting || isEmptyHtml(draft.text)) return;
@@ -143,7 +142,7 @@ export function NoteDialog({
     void form.onSubmit(
       async () => {
         // The checked draft goes as built; the schema's parsed output (Dates) stays here.
-        const body = bodyOf(form.getValues() as unknown as Draft, approved);
+        const body = bodyOf(form.getValues(), approved);
         const saved = note
           ? await notesApi.update(entityId, note.id, body)
           : await notesApi.create(entityId, body);

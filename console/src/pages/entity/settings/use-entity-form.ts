@@ -18,40 +18,39 @@ export function useEntityForm<K extends Keys>(
   keys: readonly K[],
   messages: { success: string; error: string },
 ) {
+  // The form holds the whole entity (typed paths, no picking); the card's keys alone are checked
+  // and sent.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a card's keys are a constant
   const schema = useMemo(
     () =>
-      z.preprocess(
-        (v) => Object.fromEntries(Object.entries(v as object).map(([k, value]) => [k, normalize(value)])),
-        updateEntitySchema.pick(Object.fromEntries(keys.map((k) => [k, true])) as never),
-      ) as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+      z
+        .custom<Entity>()
+        .transform((v): Record<string, unknown> => Object.fromEntries(keys.map((k) => [k, normalize(v[k])])))
+        .pipe(updateEntitySchema),
     [],
   );
-  const pick = () => Object.fromEntries(keys.map((k) => [k, entity[k]])) as Pick<Entity, K>;
-  const form = useSchemaForm(schema, { defaultValues: pick() as never });
+  const form = useSchemaForm(schema, { defaultValues: entity });
   const dirty = form.formState.isDirty;
   const { reset } = form;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the stored entity while untouched
   useEffect(() => {
-    if (!dirty) reset(pick() as never);
+    if (!dirty) reset(entity);
   }, [entity]);
 
-  const values = form.watch() as unknown as Pick<Entity, K>;
-  const set = <F extends K>(key: F, value: Pick<Entity, K>[F]) =>
-    form.setValue(key as never, value as never, { shouldDirty: true });
+  const values = form.watch();
+  const set: typeof form.setValue = (key, value) => form.setValue(key, value, { shouldDirty: true });
 
   const submit = form.onSubmit(
-    async (parsed) => {
-      const checked = parsed as Record<string, unknown>;
-      const changed: Record<string, unknown> = {};
+    async (checked) => {
+      const changed: Partial<UpdateEntityInput> = {};
       for (const k of keys) if (!same(checked[k], entity[k])) changed[k] = checked[k];
-      const updated = await entitiesApi.update(entity.id, { id: entity.id, ...changed } as UpdateEntityInput);
+      const updated = await entitiesApi.update(entity.id, { ...changed, id: entity.id });
       storeEntity(updated);
-      reset(Object.fromEntries(keys.map((k) => [k, updated[k]])) as never);
+      reset(updated);
       return updated;
     },
-    { ...messages, shown: keys as readonly string[] },
+    { ...messages, shown: keys.map(String) },
   );
 
   // A refused field's reason shows by that field until the next submit, by its dot path.
