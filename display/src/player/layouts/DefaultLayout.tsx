@@ -25,7 +25,7 @@ export function DefaultLayout(props: LayoutProps & { vertical: boolean }) {
           <Column className="min-w-0 flex-1">
             <Header {...props} row compact />
             <div className="flex items-start empty:hidden" style={{ gap: GAP }}>
-              <Ad {...props} slot="adsLarge" width={220} />
+              <Ad {...props} slot="adsLarge" width={160} />
               <Ad {...props} slot="adsSmall" />
             </div>
           </Column>
