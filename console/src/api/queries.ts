@@ -1,15 +1,10 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { adminApi } from './admin.api';
-import { alertsApi } from './alerts.api';
-import { autoApproveApi } from './auto-approve.api';
-import { contentApi } from './content.api';
 import { entitiesApi } from './entities.api';
-import { healthApi } from './health.api';
 import { notesApi } from './notes.api';
 import { queryKeys } from './query-keys';
-import { transitApi } from './transit.api';
-import { usersApi } from './users.api';
+import { call } from './typed-client';
 
 /**
  * The queries of the per-entity resources over the typed client. Everything here is kept
@@ -25,37 +20,46 @@ export const notesQuery = (entityId: number) =>
 export const contentQuery = (entityId: number, slot: ContentSlot, templates: boolean) =>
   queryOptions({
     queryKey: queryKeys.content(entityId, slot, templates),
-    queryFn: () => contentApi.list(entityId, slot, templates),
+    queryFn: () =>
+      // Own and inherited/master content of a slot, published and drafts alike.
+      call(contract.content.list, {
+        params: { entityId, slot },
+        query: { includeParents: 'true', approved: 'all', isTemplate: templates ? 'true' : 'false' },
+      }),
     ...LIVE,
   });
 
 export const alertsQuery = (entityId: number) =>
-  queryOptions({ queryKey: queryKeys.alerts(entityId), queryFn: () => alertsApi.list(entityId), ...LIVE });
+  queryOptions({
+    queryKey: queryKeys.alerts(entityId),
+    queryFn: () => call(contract.alerts.list, { params: { id: entityId } }),
+    ...LIVE,
+  });
 
 export const autoApproveNumbersQuery = (entityId: number) =>
   queryOptions({
     queryKey: queryKeys.autoApproveNumbers(entityId),
-    queryFn: () => autoApproveApi.list(entityId),
+    queryFn: () => call(contract.autoApprove.list, { params: { id: entityId } }),
     ...LIVE,
   });
 
 export const transitStopsQuery = (entityId: number) =>
   queryOptions({
     queryKey: queryKeys.transitStops(entityId),
-    queryFn: () => transitApi.list(entityId),
+    queryFn: () => call(contract.transit.list, { params: { id: entityId } }),
     ...LIVE,
   });
 
 export const displayHealthQuery = (displayId: number) =>
   queryOptions({
     queryKey: queryKeys.displayHealth(displayId),
-    queryFn: () => healthApi.get(displayId),
+    queryFn: () => call(contract.health.get, { params: { id: displayId } }),
     ...LIVE,
   });
 
 export const adminDisplaysQuery = queryOptions({
   queryKey: queryKeys.adminDisplays,
-  queryFn: () => adminApi.displays(),
+  queryFn: () => call(contract.admin.displays),
   ...LIVE,
 });
 
@@ -68,6 +72,6 @@ export const servicesQuery = (entityId: number) =>
 
 export const usersQuery = queryOptions({
   queryKey: queryKeys.users,
-  queryFn: () => usersApi.list(),
+  queryFn: () => call(contract.users.list),
   ...LIVE,
 });

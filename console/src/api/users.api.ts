@@ -6,13 +6,6 @@ import { call } from './typed-client';
 export type User = RouteResponse<typeof users.get>;
 export type UserUpdate = RouteBodyInput<typeof users.update>;
 
-export const usersApi = {
-  list: () => call(users.list),
-  get: (id: number) => call(users.get, { params: { id } }),
-  update: (id: number, input: UserUpdate) => call(users.update, { params: { id }, body: input }),
-  generateNewPassword: (id: number) => call(users.generateNewPassword, { params: { id } }),
-};
-
 /** The fields of the user details form, by the paths the API reports refusals under. */
 export const USER_DETAIL_FIELDS = ['name', 'email', 'phoneNumber'] as const;
 
@@ -47,5 +40,8 @@ export function saveUserDetails(
   values: UserDetailsValues,
   currentPassword?: string,
 ): Promise<User> {
-  return usersApi.update(id, { ...detailsBody(values), ...(currentPassword ? { currentPassword } : {}) });
+  return call(users.update, {
+    params: { id },
+    body: { ...detailsBody(values), ...(currentPassword ? { currentPassword } : {}) },
+  });
 }

@@ -1,10 +1,12 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { authApi } from '../api/auth.api';
 import { queryClient } from '../api/query-client';
 import { queryKeys } from '../api/query-keys';
+import { call } from '../api/typed-client';
 import type { User, UserDetailsValues } from '../api/users.api';
-import { detailsBody, usersApi } from '../api/users.api';
+import { detailsBody } from '../api/users.api';
 import { setLanguage } from '../i18n/index';
 import { setToken, tokenUserAtom } from './session';
 import { store } from './store';
@@ -13,7 +15,7 @@ import { store } from './store';
 export const profileQuery = (userId: number) =>
   queryOptions({
     queryKey: queryKeys.profile(userId),
-    queryFn: () => usersApi.get(userId),
+    queryFn: () => call(contract.users.get, { params: { id: userId } }),
     // Saves put the answer in the cache (storeProfile); a change elsewhere comes as user.updated.
     staleTime: Number.POSITIVE_INFINITY,
   });

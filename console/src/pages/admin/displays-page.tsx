@@ -1,10 +1,12 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type AdminDisplayItem, adminApi } from '../../api/admin.api';
+import type { AdminDisplayItem } from '../../api/admin.api';
 import { adminDisplaysQuery } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
+import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -43,7 +45,7 @@ export default function DisplaysPage() {
   const update = async () => {
     setConfirm(false);
     try {
-      await adminApi.updateDisplays(updateTarget(selected));
+      await call(contract.admin.updateDisplays, { body: { entities: updateTarget(selected) } });
       showSnackbar('success', t('displays.updated'));
     } catch {
       showSnackbar('error', t('displays.updateFailed'));

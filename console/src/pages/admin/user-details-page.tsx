@@ -1,3 +1,4 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -5,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { usersQuery } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
-import { saveUserDetails, USER_DETAIL_FIELDS, userDetailsFormSchema, usersApi } from '../../api/users.api';
+import { call } from '../../api/typed-client';
+import { saveUserDetails, USER_DETAIL_FIELDS, userDetailsFormSchema } from '../../api/users.api';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { CopyButton } from '../../components/copy-button';
@@ -77,7 +79,7 @@ export default function UserDetailsPage() {
   const newPassword = () =>
     void generate.submit(
       async () => {
-        const answer = await usersApi.generateNewPassword(user.id);
+        const answer = await call(contract.users.generateNewPassword, { params: { id: user.id } });
         setPassword(answer.password);
         return answer;
       },

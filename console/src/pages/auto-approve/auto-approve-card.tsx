@@ -1,10 +1,12 @@
 import { DEFAULT_COUNTRY } from '@oppslag/common/constants.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { autoApproveNumberInputSchema } from '@oppslag/common/schemas/auto-approve.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type AutoApproveNumber, autoApproveApi } from '../../api/auto-approve.api';
+import type { AutoApproveNumber } from '../../api/auto-approve.api';
 import { autoApproveNumbersQuery } from '../../api/queries';
+import { call } from '../../api/typed-client';
 import { Button, IconButton } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -48,7 +50,7 @@ export function AutoApproveCard({ entityId, editable }: { entityId: number; edit
     setDeleting(null);
     if (!row) return;
     try {
-      await autoApproveApi.remove(entityId, row.id);
+      await call(contract.autoApprove.remove, { params: { id: entityId, numberId: row.id } });
       showSnackbar('success', t('common:feedback.deleted'));
       load();
     } catch {
@@ -193,8 +195,8 @@ function NumberDialog({
   const submit = form.onSubmit(
     async (body) => {
       const saved = row
-        ? await autoApproveApi.update(entityId, row.id, body)
-        : await autoApproveApi.create(entityId, body);
+        ? await call(contract.autoApprove.update, { params: { id: entityId, numberId: row.id }, body })
+        : await call(contract.autoApprove.create, { params: { id: entityId }, body });
       onSaved(saved);
       return saved;
     },

@@ -1,10 +1,12 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Content, type ContentSlot, contentApi } from '../../api/content.api';
+import type { Content, ContentSlot } from '../../api/content.api';
 import { contentQuery } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -65,7 +67,7 @@ export function BannerEditor({
     setDeleting(null);
     if (!item) return;
     try {
-      await contentApi.remove(entityId, slot, item.id);
+      await call(contract.content.remove, { params: { entityId, slot, contentId: item.id } });
       showSnackbar('success', t('common:feedback.deleted'));
       load();
     } catch {

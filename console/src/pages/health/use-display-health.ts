@@ -1,8 +1,9 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { healthApi } from '../../api/health.api';
 import { displayHealthQuery } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
+import { call } from '../../api/typed-client';
 
 /** While a requested screenshot has not arrived, the health is read again this often (besides the push). */
 const WAIT_POLL_MS = 1500;
@@ -40,7 +41,7 @@ export function useDisplayHealth(displayId: number) {
   }, [waitingSince, arrived, load]);
 
   const requestScreenshot = useCallback(async () => {
-    const { requestedAt } = await healthApi.requestScreenshot(displayId);
+    const { requestedAt } = await call(contract.health.requestScreenshot, { params: { id: displayId } });
     setWaitingSince(requestedAt);
   }, [displayId]);
 

@@ -1,8 +1,9 @@
 import { LANGUAGES, type Language } from '@oppslag/common/constants.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { updateUserSchema } from '@oppslag/common/schemas/user.ts';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { usersApi } from '../../api/users.api';
+import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SelectField } from '../../components/field';
@@ -28,7 +29,7 @@ export function LanguageCard() {
   const submit = form.onSubmit(
     async (values) => {
       if (!user) return false;
-      const updated = await usersApi.update(user.id, values);
+      const updated = await call(contract.users.update, { params: { id: user.id }, body: values });
       storeProfile(updated);
       await setLanguage(values.language);
       return updated;

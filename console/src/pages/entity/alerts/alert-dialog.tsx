@@ -1,7 +1,9 @@
 import { ALERT_TEMPLATES, type AlertInput, alertInputSchema, alertText } from '@oppslag/common/alerts.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type Alert, alertsApi } from '../../../api/alerts.api';
+import type { Alert } from '../../../api/alerts.api';
+import { call } from '../../../api/typed-client';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/field';
@@ -71,7 +73,7 @@ export function AlertDialog({
 
   const submit = form.onSubmit(
     async (body) => {
-      const raised = await alertsApi.raise(entityId, body);
+      const raised = await call(contract.alerts.create, { params: { id: entityId }, body });
       onRaised(raised);
       onClose();
       return raised;

@@ -1,12 +1,14 @@
 import { alertText } from '@oppslag/common/alerts.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Alert, alertsApi } from '../../../api/alerts.api';
+import type { Alert } from '../../../api/alerts.api';
 import type { Entity } from '../../../api/entities.api';
 import { alertsQuery } from '../../../api/queries';
 import { queryClient } from '../../../api/query-client';
 import { queryKeys } from '../../../api/query-keys';
+import { call } from '../../../api/typed-client';
 import { Button } from '../../../components/button';
 import { formatDateTime } from '../../../lib/dates';
 import { useCan } from '../../../state/permissions';
@@ -22,7 +24,7 @@ function AlertRow({ alert, onCleared }: { alert: Alert; onCleared: () => void })
   const clear = async () => {
     setBusy(true);
     try {
-      await alertsApi.clear(alert.entityId, alert.id);
+      await call(contract.alerts.clear, { params: { id: alert.entityId, alertId: alert.id } });
       showSnackbar('success', t('cleared'));
       onCleared();
     } catch {

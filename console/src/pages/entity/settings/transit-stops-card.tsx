@@ -1,7 +1,9 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transitStopsQuery } from '../../../api/queries';
-import { type TransitStop, transitApi } from '../../../api/transit.api';
+import type { TransitStop } from '../../../api/transit.api';
+import { call } from '../../../api/typed-client';
 import { Button, IconButton } from '../../../components/button';
 import { Alert, Card, Spinner } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -23,7 +25,7 @@ export function TransitStopsCard({ entityId, readOnly }: { entityId: number; rea
     setRemoving(null);
     if (!stop) return;
     try {
-      await transitApi.remove(entityId, stop.id);
+      await call(contract.transit.remove, { params: { id: entityId, stopId: stop.id } });
       showSnackbar('success', t('common:feedback.deleted'));
       setStops((list) => list?.filter((s) => s.id !== stop.id) ?? null);
     } catch {
@@ -73,11 +75,14 @@ export function TransitStopsCard({ entityId, readOnly }: { entityId: number; rea
         onPick={async (hit) => {
           setAdding(false);
           try {
-            const row = await transitApi.add(entityId, {
-              stopId: hit.stopId,
-              label: hit.label,
-              latitude: hit.latitude,
-              longitude: hit.longitude,
+            const row = await call(contract.transit.add, {
+              params: { id: entityId },
+              body: {
+                stopId: hit.stopId,
+                label: hit.label,
+                latitude: hit.latitude,
+                longitude: hit.longitude,
+              },
             });
             setStops((list) => [...(list ?? []).filter((s) => s.id !== row.id), row]);
             setFresh(row.id);
