@@ -69,3 +69,14 @@ export const offeredSlots = (set: FeatureSet): ContentSlot[] =>
   CONTENT_SLOTS.filter((s) => set.slots[s].enabled);
 
 export const isContentSlot = (value: string): value is ContentSlot => isOneOf(CONTENT_SLOTS, value);
+
+/**
+ * The per-entity switch (the special features card): a content slot is on for an entity when the
+ * entity or one of its ancestors switched it on ("this entity and everything under it"). The one
+ * rule for what a screen shows (api display content) and what the console offers (its tabs and
+ * slot pages), so the two cannot disagree. `chain` is the entity and its ancestors, in any order.
+ */
+export const slotSwitchedOn = (
+  chain: readonly { features: readonly string[] }[],
+  slot: ContentSlot,
+): boolean => chain.some((entity) => entity.features.includes(slot));

@@ -69,6 +69,8 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
         city: 'Oslo',
         latitude: 59.9404,
         longitude: 10.7657,
+        // The demo's banners hang on the organization: its special feature switches them on.
+        features: ['banner'],
         displayInformation: 'Styret treffes på styret@solbakken.no. Vaktmester: tirsdag og torsdag 08–15.',
       })
       .where(eq(entities.id, org.id));

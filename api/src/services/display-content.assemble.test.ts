@@ -1,4 +1,4 @@
-import { FEATURE_SETS } from '@oppslag/common';
+import { CONTENT_SLOTS, FEATURE_SETS } from '@oppslag/common';
 import { describe, expect, it } from 'vitest';
 import type { AlertRow } from '../presenters/alert.presenter';
 import {
@@ -33,6 +33,8 @@ const entity = (
     deleted: false,
     apiKeyVersion: 1,
     bannerFallbackText: fallback,
+    // The root switches every slot on (the special features card), as a test installation's does.
+    features: type === 'system' ? [...CONTENT_SLOTS] : [],
     updatedAt: at('2026-01-01T00:00:00Z'),
     seq: null,
     isMaster: false,

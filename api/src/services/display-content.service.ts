@@ -10,6 +10,7 @@ import {
   isScheduleOver,
   nextScheduleBoundary,
   noteState,
+  slotSwitchedOn,
   type TransitDepartures,
   transitDeparturesSchema,
   weatherForecastSchema,
@@ -158,7 +159,7 @@ function slideOf(c: DisplaySlideRow, masterId: number | null): DisplaySlide {
 /** Which entities and slots a display's content is read from (display first in `ancestry`). */
 export interface ContentScope {
   ancestry: number[];
-  /** The slots the feature set enables. */
+  /** The slots the feature set enables and the chain switched on (common's slotSwitchedOn). */
   slots: ContentSlot[];
   /** The slots the master display's content reaches this display in. */
   masterSlots: ContentSlot[];
@@ -173,7 +174,9 @@ export function contentScope(
   opts: { featureSet: FeatureSet; master: MasterScope | null },
 ): ContentScope {
   const ancestry = chain.map((e) => e.id);
-  const slots = CONTENT_SLOTS.filter((s) => opts.featureSet.slots[s].enabled);
+  // The per-entity switch is the console's rule too: a slot it calls off shows nothing here,
+  // the master display's ads included.
+  const slots = CONTENT_SLOTS.filter((s) => opts.featureSet.slots[s].enabled && slotSwitchedOn(chain, s));
   const masterSlots = slots.filter((s) => masterReaches(opts.master, ancestry, s, false));
   const masterId = masterSlots.length > 0 && opts.master ? opts.master.masterId : null;
   const entityIds = masterId !== null && !ancestry.includes(masterId) ? [...ancestry, masterId] : ancestry;

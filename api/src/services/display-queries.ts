@@ -17,7 +17,7 @@ const SQL = {
       select e.id, e.parent_id, c.depth + 1 from entities e join chain c on e.id = c.parent_id where c.depth < 64
     ), master as (select master_display_id as id from installation where id = 1)
     select e.id, e.parent_id as "parentId", e.type, e.deleted, e.api_key_version as "apiKeyVersion",
-      e.banner_fallback_text as "bannerFallbackText", e.updated_at as "updatedAt", s.seq,
+      e.banner_fallback_text as "bannerFallbackText", e.features, e.updated_at as "updatedAt", s.seq,
       coalesce(e.id = (select id from master), false) as "isMaster"
     from entities e left join entity_sequences s on s.entity_id = e.id
     where e.id in (select id from chain) or e.id = (select id from master)`,
@@ -42,6 +42,8 @@ export interface ChainEntity {
   deleted: boolean;
   apiKeyVersion: number;
   bannerFallbackText: string | null;
+  /** The special features the entity switched on (a slot is on below where it is switched on). */
+  features: string[];
   updatedAt: Date;
   /** The entity's last event sequence number (null before its first event). */
   seq: number | null;

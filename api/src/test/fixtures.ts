@@ -1,4 +1,4 @@
-import type { EntityType, Role } from '@oppslag/common';
+import { CONTENT_SLOTS, type EntityType, type Role } from '@oppslag/common';
 import { entities, permissions, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { hashPassword } from '../services/password.service';
@@ -39,6 +39,11 @@ export async function createEntity(
     parentId?: number | null;
     codeWord?: string | null;
     apiKey?: string | null;
+    /**
+     * Special features switched on. A test installation's system root switches every content slot
+     * on (so slides reach the screens below it) unless a test says otherwise.
+     */
+    features?: string[];
   },
 ): Promise<{ id: number }> {
   const [row] = await deps.database.db
@@ -49,6 +54,7 @@ export async function createEntity(
       parentId: input.parentId ?? null,
       codeWord: input.codeWord ?? null,
       apiKey: input.apiKey ?? null,
+      features: input.features ?? (input.type === 'system' ? [...CONTENT_SLOTS] : []),
     })
     .returning({ id: entities.id });
   return row;

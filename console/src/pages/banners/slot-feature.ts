@@ -1,24 +1,25 @@
-import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
+import { type ContentSlot, slotSwitchedOn } from '@oppslag/common/feature-sets.ts';
 import type { Entity } from '../../api/entities.api';
 
 type Chained = Pick<Entity, 'id' | 'parentId' | 'features' | 'ancestors'>;
 
 /**
- * A content slot is on for an entity when it or an ancestor switched the special feature on
- * (the special features card switches "this entity and everything under it"). A member's list
- * stops at the highest entity they can read; the API sends the features above it in `ancestors`.
+ * Whether a content slot is on for an entity: common's slotSwitchedOn (the rule the screens obey)
+ * over the entity's chain. A member's list stops at the highest entity they can read; the API
+ * sends the features above it in `ancestors`.
  */
 export function slotFeatureOn(entity: Chained, byId: Record<number, Chained>, slot: ContentSlot): boolean {
+  const chain: { features: readonly string[] }[] = [];
   const seen = new Set<number>();
   let current: Chained | undefined = entity;
   while (current && !seen.has(current.id)) {
-    if (current.features.includes(slot)) return true;
+    chain.push(current);
     seen.add(current.id);
     const parent: Chained | undefined = current.parentId === null ? undefined : byId[current.parentId];
-    if (!parent && current.ancestors) return current.ancestors.some((a) => a.features.includes(slot));
+    if (!parent && current.ancestors) chain.push(...current.ancestors);
     current = parent;
   }
-  return false;
+  return slotSwitchedOn(chain, slot);
 }
 
 /** `/entities/:id/ads/:size`: small or large, anything else is an unknown ad size. */
