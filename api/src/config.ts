@@ -48,6 +48,8 @@ const envSchema = z.object({
   SMS_NUMBER: z.string().default('2222'),
   /** Days the change history is kept (issue 17); a worker job deletes older rows. */
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  /** Residents' SMS (numbers and texts) are blanked this many days after they were sent or received. */
+  SMS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   HASHID_ALPHABET: z.string().optional(),
   ENTUR_GEOCODER_URL: z.string().default('https://api.entur.io/geocoder/v1'),
   ENTUR_JOURNEY_PLANNER_URL: z.string().default('https://api.entur.io/journey-planner/v3/graphql'),
@@ -175,6 +177,7 @@ export function loadConfig(input: NodeJS.ProcessEnv = process.env) {
     supportEmail: e.SUPPORT_EMAIL,
     smsNumber: e.SMS_NUMBER,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
+    smsRetentionDays: e.SMS_RETENTION_DAYS,
     hashidAlphabet: e.HASHID_ALPHABET,
     entur: {
       geocoderUrl: e.ENTUR_GEOCODER_URL,

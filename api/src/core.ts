@@ -37,6 +37,7 @@ export * from './services/display-versions.service';
 export * from './services/entity-chain.service';
 export * from './services/events.service';
 export * from './services/history.service';
+export * from './services/sms-privacy.service';
 export { installNotice } from './services/install.service';
 export * from './services/note.service';
 export * from './services/presence.service';

@@ -67,6 +67,16 @@ export const eventDataSchemas = {
    * `offlineSince` names the outage, so both messages of one outage are sent once each.
    */
   'display.darkChanged': z.object({ dark: z.boolean(), offlineSince: z.string() }),
+  /**
+   * A resident's number was looked up or erased by a superadmin (issue 28 item 9). The history
+   * records that it happened and to which number's hash, never the number itself.
+   */
+  'privacy.phoneExported': z.object({ numberHash: z.string() }),
+  'privacy.phoneErased': z.object({
+    numberHash: z.string(),
+    inbound: z.number().int(),
+    outbound: z.number().int(),
+  }),
   'system.installed': z.object({ rootEntityId: id, masterDisplayId: id }),
   /** An inbound SMS was stored: the worker routes it to a note (the `sms/inbound` job). */
   'sms.received': z.object({ smsMessageId: id.positive() }),

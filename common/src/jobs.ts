@@ -77,6 +77,9 @@ export const transitPollJobSchema = z.object({ entityId: z.number().int().positi
 /** Delete history older than HISTORY_RETENTION_DAYS (one scheduler, a few times a day). */
 export const historyPruneJobSchema = z.object({});
 
+/** Blank numbers and texts of SMS older than SMS_RETENTION_DAYS (one scheduler, daily). */
+export const smsRetentionJobSchema = z.object({});
+
 /** Poll MET for every organization whose forecast has expired (one scheduler for all). */
 export const weatherSweepJobSchema = z.object({});
 
@@ -96,7 +99,7 @@ export const JOBS = {
   transit: { poll: transitPollJobSchema },
   weather: { sweep: weatherSweepJobSchema },
   notifications: { darkScreens: darkScreenSweepJobSchema },
-  maintenance: { historyPrune: historyPruneJobSchema },
+  maintenance: { historyPrune: historyPruneJobSchema, smsRetention: smsRetentionJobSchema },
 } satisfies Partial<Record<QueueName, Record<string, z.ZodType>>>;
 
 export type JobCatalogue = typeof JOBS;

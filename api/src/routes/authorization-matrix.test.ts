@@ -27,6 +27,7 @@ import { healthRoutes } from './health/health.routes';
 import { historyRoutes } from './history/history.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
+import { privacyRoutes } from './privacy/privacy.routes';
 import { smsRoutes } from './sms/sms.routes';
 import { templatesRoutes } from './templates/templates.routes';
 import { transitRoutes } from './transit/transit.routes';
@@ -53,6 +54,7 @@ const coveredRouters: ((deps: AppDeps) => Router<ApiState>)[] = [
   smsRoutes,
   alertsRoutes,
   healthRoutes as (deps: AppDeps) => Router<ApiState>,
+  privacyRoutes,
 ];
 
 function parseRoute(route: string): { method: string; path: string } {

@@ -34,6 +34,9 @@ const KINDS: Partial<Record<EventType, HistoryKind>> = {
   'transitStop.changed': 'settings',
   'entity.created': 'entity',
   'entity.deleted': 'entity',
+  // Privacy requests are a superadmin's acts on the whole installation: shown with the settings.
+  'privacy.phoneExported': 'settings',
+  'privacy.phoneErased': 'settings',
 };
 
 /** Fields that change on every write or only restate the row's identity: not "what changed". */
@@ -84,6 +87,7 @@ function afterOf(type: EventType, data: Record<string, unknown>): Fields {
     return { autoApprove: data.autoApprove, smsNotifications: data.smsNotifications };
   if (type === 'entity.created') return data.entity as Fields;
   if (type === 'entity.apiKeyRegenerated') return { apiKeyVersion: data.apiKeyVersion };
+  if (type === 'privacy.phoneExported' || type === 'privacy.phoneErased') return { ...data };
   if (type === 'autoApproveNumber.changed' || type === 'transitStop.changed')
     return { action: data.action, ...data };
   return null;

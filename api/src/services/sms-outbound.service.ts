@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { insertRows } from '../db/insert-rows';
 import { entities, permissions, smsCapNotices, smsOptOuts, smsOutbound, users } from '../db/schema/index';
 import { recordEvents } from './events.service';
+import { optOutHash, optOutKeys } from './sms-privacy.service';
 import { smsTexts } from './sms-texts';
 
 dayjs.extend(utc);
@@ -206,14 +207,16 @@ export async function queueSmsBatch(
   const decisions = new Map<string, Decision>();
   if (fresh.length) {
     const { numbers, orgIds } = await lockSmsCaps(tx, fresh);
-    const optedOut = new Set(
+    // STOP of an erased number is kept as its hash only (sms-privacy.service.ts): both forms count.
+    const stopped = new Set(
       (
         await tx
           .select({ number: smsOptOuts.number })
           .from(smsOptOuts)
-          .where(anyOf(smsOptOuts.number, numbers))
+          .where(anyOf(smsOptOuts.number, optOutKeys(numbers)))
       ).map((r) => r.number),
     );
+    const optedOut = new Set(numbers.filter((n) => stopped.has(n) || stopped.has(optOutHash(n))));
     const dayStart = osloDay(now);
     const monthStart = osloMonth(now);
     const numbersOf = (cls: 'reply' | 'member') => [
@@ -396,6 +399,12 @@ async function tellBoardBudgetReached(
 
 /** STOP: no more SMS to this number until START. Returns whether it changed anything. */
 export async function optOut(tx: Tx, number: string, now: Date): Promise<boolean> {
+  // An erased number's STOP is its hash; a second STOP from it changes nothing.
+  const [hashed] = await tx
+    .select()
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.number, optOutHash(number)));
+  if (hashed) return false;
   const rows = await tx
     .insert(smsOptOuts)
     .values({ number, optedOutAt: now })
@@ -408,7 +417,7 @@ export async function optOut(tx: Tx, number: string, now: Date): Promise<boolean
 export async function optIn(tx: Tx, number: string): Promise<boolean> {
   const rows = await tx
     .delete(smsOptOuts)
-    .where(eq(smsOptOuts.number, number))
+    .where(anyOf(smsOptOuts.number, optOutKeys([number])))
     .returning({ number: smsOptOuts.number });
   return rows.length > 0;
 }

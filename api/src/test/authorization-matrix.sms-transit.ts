@@ -92,4 +92,15 @@ export const smsTransitMatrixRows: MatrixRow[] = [
     expect: { own: '401 401 401 401 401 401' },
   },
   { route: 'GET /api/admin/sms', expect: { none: '401 200 403 403 403 403' } },
+  // A resident's data (issue 28 item 9): read or erased by the superadmin only.
+  {
+    route: 'GET /api/privacy/phone/:e164',
+    object: () => ({ id: 0, e164: '+4791234567' }),
+    expect: { own: '401 200 403 403 403 403' },
+  },
+  {
+    route: 'DELETE /api/privacy/phone/:e164',
+    object: () => ({ id: 0, e164: '+4791234568' }),
+    expect: { own: '401 200 403 403 403 403' },
+  },
 ];

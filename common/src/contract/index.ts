@@ -13,6 +13,7 @@ import { installContract } from './install.contract';
 import { membersContract } from './members.contract';
 import { metaContract } from './meta.contract';
 import { notesContract } from './notes.contract';
+import { privacyContract } from './privacy.contract';
 import { smsContract } from './sms.contract';
 import { templatesContract } from './templates.contract';
 import { transitContract } from './transit.contract';
@@ -22,6 +23,7 @@ export { RESET_REQUESTED, resetRequestedSchema } from './auth.contract';
 export * from './client';
 export * from './define-route';
 export { installResultSchema } from './install.contract';
+export { e164ParamsSchema, phoneReportSchema } from './privacy.contract';
 export { type Template, templateSchema } from './templates.contract';
 export {
   accountContract,
@@ -39,6 +41,7 @@ export {
   membersContract,
   metaContract,
   notesContract,
+  privacyContract,
   smsContract,
   templatesContract,
   transitContract,
@@ -59,6 +62,7 @@ export const contract = {
   members: membersContract,
   meta: metaContract,
   notes: notesContract,
+  privacy: privacyContract,
   templates: templatesContract,
   users: usersContract,
   content: contentContract,

@@ -130,6 +130,9 @@ export const EVENT_QUERIES: { readonly [T in ConsoleEvent['type']]: readonly Que
   'display.command': [],
   'display.darkChanged': [],
   'system.installed': [],
+  // Privacy requests change no screen the console holds (the history page refetches on open).
+  'privacy.phoneExported': [],
+  'privacy.phoneErased': [],
   'sms.received': [],
   'sms.outboundQueued': [],
   'asset.cropRequested': [],

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import { ensureDarkScreenScheduler } from './dark-screens';
 import { ensureHistoryPruneScheduler, pruneExpiredHistory } from './history-prune';
 import type { WorkerContext } from './index';
+import { ensureSmsRetentionScheduler, expireOldSms } from './sms-retention';
 import { pollTransit } from './transit.processor';
 import { syncTransitSchedulers } from './transit.scheduler';
 import { sweepWeather } from './weather.processor';
@@ -31,6 +32,7 @@ export async function syncPollingSchedulers(deps: AppDeps, ctx: WorkerContext): 
   await ensureWeatherScheduler(ctx.queues.queue('weather'));
   await ensureDarkScreenScheduler(ctx.queues.queue('notifications'));
   await ensureHistoryPruneScheduler(ctx.queues.queue('maintenance'));
+  await ensureSmsRetentionScheduler(ctx.queues.queue('maintenance'));
 }
 
 /** Transit and weather polling: their jobs, and a side effect that follows stop changes at once. */
@@ -39,6 +41,7 @@ export function registerPollingProcessors(registry: ProcessorRegistry, ctx: Work
   registry.register('transit', 'poll', ({ entityId }) => pollTransit(deps, entityId));
   registry.register('weather', 'sweep', () => sweepWeather(deps));
   registry.register('maintenance', 'historyPrune', () => pruneExpiredHistory(deps));
+  registry.register('maintenance', 'smsRetention', () => expireOldSms(deps));
   registry.onEvent('transit-schedule', ['transitStop.changed', 'entity.deleted'], async (event) => {
     await syncTransitSchedulers(deps, ctx.queues.queue('transit'));
     // A newly added stop shows departures right away instead of after the first interval.
