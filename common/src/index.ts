@@ -17,6 +17,7 @@ export * from './permissions';
 export * from './phone';
 export * from './quiet-hours';
 export * from './realtime/index';
+export * from './resident-data';
 export * from './rich-text';
 export * from './schedule';
 export * from './schemas/index';

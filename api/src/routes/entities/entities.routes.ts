@@ -1,6 +1,7 @@
 import Router from '@koa/router';
-import { type Entity, entitiesContract, resolveFeatureSet } from '@oppslag/common';
+import { type Entity, entitiesContract, maskPhone, resolveFeatureSet } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
+import { notFound } from '../../errors';
 import { JsonText, mountContract } from '../../http/define-handler';
 import type { ApiState, AuthedUser } from '../../middleware/auth';
 import type { DisplayState } from '../../middleware/display-auth';
@@ -13,6 +14,7 @@ import { ancestorsAbove, loadEntity } from '../../services/entity-query.service'
 import { ancestorsInTree, treeAndGrants, visibleInTree } from '../../services/entity-tree.service';
 import { viewEntity } from '../../services/entity-view.service';
 import { isOnline } from '../../services/presence.service';
+import { residentDataCheck } from '../../services/resident-data.service';
 import { spend } from '../../services/route-limits';
 import { smsScopeOf, smsUsage } from '../../services/sms-outbound.service';
 
@@ -57,8 +59,12 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
       const { row, permissions } = await uow((tx) => createEntity(tx, body, actor, ctxOf()));
       return viewEntity(deps, actor, row, permissions);
     },
-    smsUsage: async ({ access }) => {
+    smsUsage: async ({ access, actor }) => {
       const { organization } = await smsScopeOf(db, access.ancestry);
+      // The organization's usage is its residents' data: a role only below it gets the 404 the
+      // organization itself answers (docs/security.md, "Residents' numbers").
+      if (organization && !(await residentDataCheck(db, actor, access.ancestry))(organization.id))
+        throw notFound('Entity');
       const now = deps.now();
       if (!organization)
         return {
@@ -70,7 +76,13 @@ export function entitiesRoutes(deps: AppDeps): Router<DisplayState> {
           budgetReached: false,
           dailyLimitReached: [],
         };
-      return { organizationId: organization.id, ...(await smsUsage(db, organization, now)) };
+      const usage = await smsUsage(db, organization, now);
+      // A usage warning needs no resident's full number (docs/security.md, "Residents' numbers").
+      return {
+        organizationId: organization.id,
+        ...usage,
+        dailyLimitReached: usage.dailyLimitReached.map(maskPhone),
+      };
     },
     update: async ({ actor, params, body, uow }) => {
       const { row, permissions } = await uow((tx) => updateEntity(tx, params.id, body, actor, ctxOf()));
