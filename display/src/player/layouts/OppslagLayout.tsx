@@ -23,7 +23,7 @@ export function OppslagLayout(props: LayoutProps & { vertical: boolean }) {
         <div className="flex shrink-0 items-start" style={{ gap: GAP }}>
           <Banner {...props} width={440} />
           <Column className="min-w-0 flex-1">
-            <Header {...props} />
+            <Header {...props} compact />
           </Column>
         </div>
         <Notes {...props} />
