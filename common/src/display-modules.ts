@@ -11,10 +11,20 @@ export type DisplayModule = (typeof DISPLAY_MODULES)[number];
 export function resolveServices(
   chain: readonly { services: Record<string, boolean> | null | undefined }[],
 ): Record<DisplayModule, boolean> {
-  const result = {} as Record<DisplayModule, boolean>;
-  for (const name of DISPLAY_MODULES) {
-    const setter = chain.find((e) => typeof e.services?.[name] === 'boolean');
-    result[name] = setter ? (setter.services?.[name] as boolean) : true;
-  }
-  return result;
+  const on = (name: DisplayModule): boolean => {
+    for (const entity of chain) {
+      const set = entity.services?.[name];
+      if (typeof set === 'boolean') return set;
+    }
+    return true;
+  };
+  // Spelled out so a new module is a compile error here until it is decided too.
+  return {
+    clock: on('clock'),
+    weather: on('weather'),
+    transit: on('transit'),
+    notes: on('notes'),
+    banners: on('banners'),
+    info: on('info'),
+  };
 }

@@ -19,7 +19,6 @@ export const entitiesApi = {
   remove: (id: number, input: RouteBodyInput<typeof entities.remove>) =>
     call(entities.remove, { params: { id }, body: input }),
   regenerateApiKey: (id: number) => call(entities.regenerateApiKey, { params: { id } }),
-  smsUsage: (id: number) => call(entities.smsUsage, { params: { id } }),
   previewDisplay: (id: number) => call(entities.previewDisplay, { params: { id } }),
   members: (id: number) => call(members.list, { params: { id } }),
   addMembers: (id: number, list: RouteBodyInput<typeof members.add>) =>

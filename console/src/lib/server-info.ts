@@ -1,5 +1,6 @@
-import type { FeatureSetName } from '@oppslag/common/constants.ts';
+import { FEATURE_SET_NAMES } from '@oppslag/common/constants.ts';
 import { FEATURE_SETS, type FeatureSet } from '@oppslag/common/feature-sets.ts';
+import { isOneOf } from '@oppslag/common/one-of.ts';
 import { atom, useAtomValue } from 'jotai';
 
 /**
@@ -32,5 +33,5 @@ export const showDevToolbar = (info: ServerInfo) => !import.meta.env.PROD || !in
 
 /** The installation's feature set from the status answer (the oppslag set until it is known). */
 export const featureSetOf = (info: ServerInfo): FeatureSet =>
-  FEATURE_SETS[info.featureSet as FeatureSetName] ?? FEATURE_SETS.oppslag;
+  isOneOf(FEATURE_SET_NAMES, info.featureSet) ? FEATURE_SETS[info.featureSet] : FEATURE_SETS.oppslag;
 export const useFeatureSet = (): FeatureSet => featureSetOf(useAtomValue(serverInfoAtom));

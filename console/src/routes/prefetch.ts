@@ -25,7 +25,7 @@ export function prefetchForBoot(path: string): void {
   if (!tab) return;
   void import('../pages/entity/entity-frame');
   const name = tab[2] ?? 'general';
-  const load = (TAB_CHUNKS as Record<string, () => Promise<unknown>>)[name];
+  const load = new Map<string, () => Promise<unknown>>(Object.entries(TAB_CHUNKS)).get(name);
   if (load) void load();
   // The tab's own data starts with its chunk, not after it: the page then finds it in the cache.
   prefetchTabData(Number(tab[1]), name, tab[3]);

@@ -23,8 +23,16 @@ export function sortMembers(list: readonly Member[]): Member[] {
 }
 
 function isMember(value: unknown): value is Member {
-  const m = value as Partial<Member>;
-  return typeof m?.userId === 'number' && typeof m.email === 'string' && typeof m.role === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'userId' in value &&
+    typeof value.userId === 'number' &&
+    'email' in value &&
+    typeof value.email === 'string' &&
+    'role' in value &&
+    typeof value.role === 'string'
+  );
 }
 
 export interface MemberEventResult {

@@ -1,6 +1,7 @@
 import { createClient, type Fetcher } from '@oppslag/common/contract/client.ts';
 import type { RouteBodyInput } from '@oppslag/common/contract/define-route.ts';
 import { displayContract } from '@oppslag/common/contract/display.contract.ts';
+import { errorBodySchema } from '@oppslag/common/errors.ts';
 import { observeServerDate } from '../player/server-clock';
 import { HttpError, UnauthorizedError } from './errors';
 import type { ContentAnswer, Manifest } from './types';
@@ -23,8 +24,9 @@ async function failure(res: Response, what: string): Promise<never> {
   if (res.status === 401 || res.status === 403) throw new UnauthorizedError(`${what}: ${res.status}`);
   let message = `${what}: ${res.status}`;
   try {
-    const body = (await res.json()) as { error?: { message?: string } };
-    if (body.error?.message) message = `${what}: ${body.error.message}`;
+    // The API's error envelope; any other JSON keeps the status-only message.
+    const body = errorBodySchema.safeParse(await res.json());
+    if (body.success) message = `${what}: ${body.data.error.message}`;
   } catch {
     // a non-JSON error page keeps the status-only message
   }

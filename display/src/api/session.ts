@@ -16,8 +16,13 @@ export function loadSession(storage: Storage = localStorage): Session | null {
   try {
     const raw = storage.getItem(KEY);
     if (!raw) return null;
-    const s = JSON.parse(raw) as Partial<Session>;
-    return typeof s.displayId === 'string' && typeof s.token === 'string'
+    const s: unknown = JSON.parse(raw);
+    return typeof s === 'object' &&
+      s !== null &&
+      'displayId' in s &&
+      typeof s.displayId === 'string' &&
+      'token' in s &&
+      typeof s.token === 'string'
       ? { displayId: s.displayId, token: s.token }
       : null;
   } catch {

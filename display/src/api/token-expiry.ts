@@ -12,7 +12,8 @@ export function tokenExpiresAt(token: string): number | null {
         .replace(/_/g, '/')
         .padEnd(Math.ceil(part.length / 4) * 4, '='),
     );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    const payload: unknown = JSON.parse(json);
+    const exp = typeof payload === 'object' && payload !== null && 'exp' in payload ? payload.exp : null;
     return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
     return null;

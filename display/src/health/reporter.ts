@@ -83,7 +83,9 @@ export function createHealthReporter(options: HealthReporterOptions) {
       .capture()
       .then((image) => transport.screenshot(image))
       .then(() => undefined)
-      .catch((error: unknown) => reportError(`screenshot failed: ${(error as Error)?.message ?? error}`))
+      .catch((error: unknown) =>
+        reportError(`screenshot failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => {
         capturing = null;
       });

@@ -6,7 +6,8 @@ export function parseHex(hex: string): [number, number, number] | null {
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
   if (!m) return null;
   const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
-  return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
+  const byte = (i: number) => Number.parseInt(h.slice(i, i + 2), 16);
+  return [byte(0), byte(2), byte(4)];
 }
 
 export function luminance([r, g, b]: [number, number, number]): number {

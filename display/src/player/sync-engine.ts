@@ -112,7 +112,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     : null;
   const onError = (event: ErrorEvent) => reporter?.reportError(event.message || 'error');
   const onRejection = (event: PromiseRejectionEvent) =>
-    reporter?.reportError(`unhandled rejection: ${String((event.reason as Error)?.message ?? event.reason)}`);
+    reporter?.reportError(
+      `unhandled rejection: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}`,
+    );
 
   const emit = (patch: Partial<PlayerState>) => {
     state = { ...state, ...patch };

@@ -57,7 +57,9 @@ export default function GeneralTab() {
   const entity = useEntity();
   const isAdmin = useIsAdmin();
   const { smsNumber } = useAtomValue(serverInfoAtom);
-  const sms = (entity as { smsNumber?: string | null }).smsNumber ?? smsNumber;
+  // An entity may carry its own SMS number; otherwise the installation's.
+  const own = 'smsNumber' in entity && typeof entity.smsNumber === 'string' ? entity.smsNumber : null;
+  const sms = own ?? smsNumber;
   return (
     <div className="flex flex-col gap-4">
       <Card title={t('general.title')}>
