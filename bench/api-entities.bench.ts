@@ -3,8 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
-import { entities } from '@oppslag/api/core';
-import { createUser, grant, startTestApi, type TestApi } from '@oppslag/api/testing';
+import { createUser, entities, grant, startTestApi, type TestApi } from '@oppslag/api/testing';
 import { type BenchOutcome, row } from './lib/bench';
 import { formatResult, type LoadResult, runLoad } from './lib/load';
 import { profiled } from './lib/profile';

@@ -2,8 +2,8 @@
 // three levels (root → organization → group → display), at 50 concurrent keep-alive connections:
 // the full answer, then the 304 path (If-None-Match with the current ETag).
 import { loadavg } from 'node:os';
-import { type AppDeps, contents, encodeDisplayId, notes } from '@oppslag/api/core';
-import { createEntity, createUser, startTestApi } from '@oppslag/api/testing';
+import { type AppDeps, encodeDisplayId } from '@oppslag/api/core';
+import { contents, createEntity, createUser, notes, startTestApi } from '@oppslag/api/testing';
 import { startWorkerRuntime } from '@oppslag/worker';
 import { type BenchOutcome, row } from './lib/bench';
 import { rawHttpFloor } from './lib/floor';

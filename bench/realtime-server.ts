@@ -2,9 +2,8 @@
 // gateway runs in a process of its own, bench/gateway-process.ts), with one organization holding
 // two groups of screens: group A with the first 1,000 displays, group B with the rest. A write on
 // group A reaches 1,000 screens, one on the organization every screen. Talks to the bench over IPC.
-import { entities } from '@oppslag/api/core';
 import { LISTEN_BACKLOG } from '@oppslag/api/http';
-import { createEntity, createTestBackend, createUser, grant } from '@oppslag/api/testing';
+import { createEntity, createTestBackend, createUser, entities, grant } from '@oppslag/api/testing';
 import { composeServer } from '@oppslag/stack';
 import { sharedBackendEnv } from './lib/ipc';
 

@@ -10,8 +10,17 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { autoApproveNumbers, entities, permissions, users } from '@oppslag/api/core';
-import { createEntity, createTestBackend, createUser, genericWebhook, grant } from '@oppslag/api/testing';
+import {
+  autoApproveNumbers,
+  createEntity,
+  createTestBackend,
+  createUser,
+  entities,
+  genericWebhook,
+  grant,
+  permissions,
+  users,
+} from '@oppslag/api/testing';
 import { composeServer } from '@oppslag/stack';
 import { eq } from 'drizzle-orm';
 import { type BenchOutcome, row } from './lib/bench';

@@ -13,7 +13,6 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
   type AppDeps,
-  autoApproveNumbers,
   type Db,
   encodeDisplayId,
   receiveInboundSms,
@@ -21,7 +20,7 @@ import {
   statementOfWork,
   verifyStandardWebhook,
 } from '@oppslag/api/core';
-import { createEntity, genericWebhook, startTestApi } from '@oppslag/api/testing';
+import { autoApproveNumbers, createEntity, genericWebhook, startTestApi } from '@oppslag/api/testing';
 import { nextEvent, startTestStack } from '@oppslag/stack/testing';
 import { sql } from 'drizzle-orm';
 import { type BenchOutcome, row } from './lib/bench';

@@ -5,9 +5,9 @@ export * from './config';
 export * from './db/any-of';
 export * from './db/client';
 export * from './db/unit-of-work';
-export * from './db/schema/index';
 export * from './deps';
 export * from './domain/sms/inbound-batch';
+export * from './domain/sms/outbound-send';
 export * from './domain/sms/routing';
 export * from './errors';
 export * from './infra';
@@ -30,6 +30,7 @@ export * from './queue/registry';
 export * from './seed/demo';
 export * from './seed/offline';
 export * from './services/access.service';
+export * from './services/asset-crop.service';
 export * from './services/asset-files';
 export * from './services/display-handshake.service';
 export * from './services/display-health.service';
@@ -37,14 +38,22 @@ export * from './services/display-versions.service';
 export * from './services/entity-chain.service';
 export * from './services/events.service';
 export * from './services/history.service';
-export * from './services/sms-privacy.service';
 export { installNotice } from './services/install.service';
 export * from './services/note.service';
+export * from './services/organization-location.service';
+export * from './services/outbox-relay.service';
 export * from './services/presence.service';
+export * from './services/registered-displays.service';
 export * from './services/reset-token.service';
 export * from './services/sms-approval.service';
 export * from './services/sms-inbound.service';
 export * from './services/sms-member-notice.service';
 export * from './services/sms-outbound.service';
 export * from './services/sms-texts';
+export {
+  entitiesWithTransitStops,
+  listTransitStops,
+  type TransitStopRow,
+} from './services/transit-stop.service';
+export * from './services/user-session.service';
 export * from './version';

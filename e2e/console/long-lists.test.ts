@@ -1,4 +1,4 @@
-import { entities } from '@oppslag/api/core';
+import { entities } from '@oppslag/api/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleStack, startConsoleStack } from './support/console-stack';

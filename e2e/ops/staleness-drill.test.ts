@@ -1,5 +1,5 @@
-import { bullPrefix, events } from '@oppslag/api/core';
-import { createEntity, createWorld, PrivateRedis, type World } from '@oppslag/api/testing';
+import { bullPrefix } from '@oppslag/api/core';
+import { createEntity, createWorld, events, PrivateRedis, type World } from '@oppslag/api/testing';
 import { connectRealtime, createSyncEngine, type PlayerState } from '@oppslag/display/testing';
 import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { Queue } from 'bullmq';

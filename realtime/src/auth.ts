@@ -5,10 +5,9 @@ import {
   DISPLAY_AUDIENCE,
   loadDisplayHandshake,
   USER_AUDIENCE,
-  users,
+  userTokenState,
 } from '@oppslag/api/core';
 import type { SyncPayload } from '@oppslag/common';
-import { eq } from 'drizzle-orm';
 import type { SocketIdentity } from './identity';
 
 /** What the handshake learns: who it is, and for a screen also its baselines (read in the same query). */
@@ -51,10 +50,7 @@ export async function handshake(deps: AppDeps, token: unknown): Promise<Handshak
   const audience = claimedAudience(token);
   const user = audience === DISPLAY_AUDIENCE ? null : await deps.tokens.verifyUser(token);
   if (user) {
-    const [row] = await db
-      .select({ id: users.id, admin: users.admin, tokenVersion: users.tokenVersion })
-      .from(users)
-      .where(eq(users.id, user.user.id));
+    const row = await userTokenState(db, user.user.id);
     if (!row || row.tokenVersion !== user.tv) return null;
     return { identity: { kind: 'user', userId: row.id, admin: row.admin }, baselines: null };
   }

@@ -1,8 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  displayHealth,
-  entities,
   entitySeqKey,
   isOnline,
   loadDisplayHandshake,
@@ -10,7 +8,7 @@ import {
   relayedKey,
   unitOfWork,
 } from '@oppslag/api/core';
-import { createEntity, createWorld, type World } from '@oppslag/api/testing';
+import { createEntity, createWorld, displayHealth, entities, type World } from '@oppslag/api/testing';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { eq, sql } from 'drizzle-orm';
 import { io as connectClient, type Socket } from 'socket.io-client';

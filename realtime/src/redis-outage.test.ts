@@ -1,5 +1,4 @@
-import { events } from '@oppslag/api/core';
-import { createWorld, PrivateRedis, type World } from '@oppslag/api/testing';
+import { createWorld, events, PrivateRedis, type World } from '@oppslag/api/testing';
 import { collect, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

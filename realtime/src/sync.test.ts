@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { entitySequences, invalidEvents, Queues } from '@oppslag/api/core';
-import { createWorld, type World } from '@oppslag/api/testing';
+import { invalidEvents, Queues } from '@oppslag/api/core';
+import { createWorld, entitySequences, type World } from '@oppslag/api/testing';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { encodeDisplayId, entitySeqKey, entitySequences, relayedKey } from '@oppslag/api/core';
+import { encodeDisplayId, entitySeqKey, relayedKey } from '@oppslag/api/core';
 import { createApp } from '@oppslag/api/http';
-import { createWorld, jsonRequester, type World } from '@oppslag/api/testing';
+import { createWorld, entitySequences, jsonRequester, type World } from '@oppslag/api/testing';
 import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,16 @@
 import { writeFileSync } from 'node:fs';
-import { encodeDisplayId, notes, permissions, smsApprovalCodes, smsOutbound, users } from '@oppslag/api/core';
-import { captureLogs, createWorld, genericWebhook, type World } from '@oppslag/api/testing';
+import { encodeDisplayId } from '@oppslag/api/core';
+import {
+  captureLogs,
+  createWorld,
+  genericWebhook,
+  notes,
+  permissions,
+  smsApprovalCodes,
+  smsOutbound,
+  users,
+  type World,
+} from '@oppslag/api/testing';
 import { startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

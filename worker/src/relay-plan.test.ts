@@ -1,4 +1,4 @@
-import type { events } from '@oppslag/api/core';
+import type { events } from '@oppslag/api/testing';
 import { describe, expect, it } from 'vitest';
 import { planRelay } from './relay-plan';
 

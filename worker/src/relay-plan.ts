@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { events } from '@oppslag/api/core';
+import type { EventRow } from '@oppslag/api/core';
 import {
   EVENT_JOB_BATCHES,
   type EventType,
@@ -9,7 +9,6 @@ import {
   type QueueName,
 } from '@oppslag/common';
 
-type EventRow = typeof events.$inferSelect;
 interface BulkJob<T> {
   name: string;
   data: T;

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   bullPrefix,
   createLogger,
-  events,
   invalidEvents,
   outboxRelayed,
   Queues,
@@ -12,6 +11,7 @@ import {
 import {
   clearRedisPrefix,
   createTestDatabase,
+  events,
   PrivateRedis,
   TEST_REDIS_URL,
   type TestDatabase,

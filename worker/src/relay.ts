@@ -1,16 +1,17 @@
 import {
-  anyOf,
+  claimUnrelayedEvents,
   type Database,
   type EntityVersions,
-  events,
   invalidEvents,
+  markEventsRelayed,
   type OutboxNotifier,
+  oldestUnrelayedEvent,
   outboxLag,
   outboxRelayed,
+  purgeRelayedEvents,
   type Queues,
 } from '@oppslag/api/core';
 import type { EventType } from '@oppslag/common';
-import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { planRelay } from './relay-plan';
 
@@ -122,11 +123,7 @@ export class OutboxRelay implements OutboxNotifier {
   /** Publishes the age of the oldest unrelayed event (0 when the outbox is empty). */
   private async measureLag(): Promise<void> {
     try {
-      const [row] = await this.opts.database.db
-        .select({ oldest: sql<string | Date | null>`min(${events.createdAt})` })
-        .from(events)
-        .where(isNull(events.sentAt));
-      const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+      const oldest = (await oldestUnrelayedEvent(this.opts.database.db))?.getTime() ?? null;
       outboxLag.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
     } catch {
       // The database is unreachable; the gauge keeps its last value and readiness reports the outage.
@@ -138,11 +135,7 @@ export class OutboxRelay implements OutboxNotifier {
     this.lastPurge = Date.now();
     const retainMs = this.opts.retainSentMs ?? 7 * 24 * 3600 * 1000;
     try {
-      const gone = await this.opts.database.db
-        .delete(events)
-        .where(and(isNotNull(events.sentAt), lt(events.sentAt, new Date(Date.now() - retainMs))))
-        .returning({ id: events.id });
-      return gone.length;
+      return await purgeRelayedEvents(this.opts.database.db, new Date(Date.now() - retainMs));
     } catch (err) {
       this.opts.logger.warn({ err: (err as Error).message }, 'outbox purge failed');
       return 0;
@@ -166,13 +159,7 @@ export class OutboxRelay implements OutboxNotifier {
     if (!queues.connected) throw new Error('Redis is not connected');
     return database.db.transaction(async (tx) => {
       // Claim: the row locks keep other relays off these rows until this transaction ends.
-      const rows = await tx
-        .select()
-        .from(events)
-        .where(isNull(events.sentAt))
-        .orderBy(events.createdAt)
-        .limit(this.batchSize)
-        .for('update', { skipLocked: true });
+      const rows = await claimUnrelayedEvents(tx, this.batchSize);
       if (rows.length === 0) return 0;
       const plan = planRelay(rows, this.opts.effectsFor);
       for (const { row, error } of plan.invalid) {
@@ -193,15 +180,10 @@ export class OutboxRelay implements OutboxNotifier {
       ]);
       // Marked only now that BullMQ has confirmed every add; if an add failed we never get here and
       // the rollback leaves the rows for the next pass.
-      await tx
-        .update(events)
-        .set({ sentAt: sql`now()` })
-        .where(
-          anyOf(
-            events.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await markEventsRelayed(
+        tx,
+        rows.map((r) => r.id),
+      );
       return rows.length;
     });
   }

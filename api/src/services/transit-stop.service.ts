@@ -1,11 +1,12 @@
 import type { Actor, CreateTransitStopInput } from '@oppslag/common';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { transitStops } from '../db/schema/index';
+import { entities, transitStops } from '../db/schema/index';
 import { fieldError, notFound } from '../errors';
 import { recordEvent } from './events.service';
 
-type Row = typeof transitStops.$inferSelect;
+export type TransitStopRow = typeof transitStops.$inferSelect;
+type Row = TransitStopRow;
 
 export async function listTransitStops(tx: Tx, entityId: number): Promise<Row[]> {
   return tx
@@ -66,4 +67,13 @@ export async function removeTransitStop(
     actorId: actor.id,
   });
   return row;
+}
+
+/** The live entities with at least one stop: each gets one polling scheduler in the worker. */
+export async function entitiesWithTransitStops(tx: Tx): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ entityId: transitStops.entityId })
+    .from(transitStops)
+    .innerJoin(entities, and(eq(entities.id, transitStops.entityId), eq(entities.deleted, false)));
+  return rows.map((r) => r.entityId);
 }

@@ -1,9 +1,13 @@
-import { encodeDisplayId, entities, events, isOnline, permissions, users } from '@oppslag/api/core';
+import { encodeDisplayId, isOnline } from '@oppslag/api/core';
 import {
   createEntity,
   createWorld,
+  entities,
+  events,
+  permissions,
   type SmsProviderFake,
   startTwilioApiFake,
+  users,
   type World,
 } from '@oppslag/api/testing';
 import { localMinutes } from '@oppslag/common';

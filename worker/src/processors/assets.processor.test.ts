@@ -1,7 +1,8 @@
-import { assets, events } from '@oppslag/api/core';
 import {
   a4PdfSample,
+  assets,
   createWorld,
+  events,
   pdfSample,
   pngSample,
   startTestApi,

@@ -1,11 +1,10 @@
 import {
   type AppDeps,
   type AssetRow,
-  assets,
+  applyAssetCrop,
   croppedKeyFor,
+  findAsset,
   type ProcessorRegistry,
-  presentAsset,
-  recordEvent,
   SAFE_DECODE,
   unitOfWork,
 } from '@oppslag/api/core';
@@ -17,7 +16,6 @@ import {
   planCrop,
   resolveFeatureSet,
 } from '@oppslag/common';
-import { and, eq, sql } from 'drizzle-orm';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { WorkerContext } from './index';
 import { renderPdfPage } from './pdf-render';
@@ -76,7 +74,7 @@ export type CropOutcome = 'rendered' | 'already-done' | 'stale' | 'missing';
  */
 export async function renderAssetCrop(deps: AssetCropDeps, job: AssetCropJob): Promise<CropOutcome> {
   const db = deps.database.db;
-  const [row] = await db.select().from(assets).where(eq(assets.id, job.assetId));
+  const row = await findAsset(db, job.assetId);
   if (!row) return 'missing';
   if (row.cropVersion !== job.cropVersion) return 'stale';
   const key = croppedKeyFor(row.id, job.cropVersion);
@@ -86,28 +84,17 @@ export async function renderAssetCrop(deps: AssetCropDeps, job: AssetCropJob): P
     if (!original) return 'missing';
     await deps.storage.put(key, await renderCrop(row, original, cropSize(deps.config.featureSet, row.slot)));
   }
-  const updated = await unitOfWork(deps, async (tx) => {
-    const [next] = await tx
-      .update(assets)
-      .set({ croppedKey: key, hasCropped: true, updatedAt: deps.now() })
-      .where(
-        and(
-          eq(assets.id, row.id),
-          eq(assets.cropVersion, job.cropVersion),
-          sql`${assets.croppedKey} is distinct from ${key}`,
-        ),
-      )
-      .returning();
-    if (!next) return null;
-    await recordEvent(tx, {
-      type: 'asset.updated',
-      entityId: next.entityId,
-      data: presentAsset(next, deps.config.hashidAlphabet),
-    });
-    return next;
-  });
+  const updated = await unitOfWork(deps, (tx) =>
+    applyAssetCrop(tx, {
+      assetId: row.id,
+      cropVersion: job.cropVersion,
+      key,
+      now: deps.now(),
+      hashidAlphabet: deps.config.hashidAlphabet,
+    }),
+  );
   if (!updated) {
-    const [now] = await db.select().from(assets).where(eq(assets.id, row.id));
+    const now = await findAsset(db, row.id);
     if (now?.croppedKey === key) return 'already-done';
     // A newer crop was requested meanwhile: this rendition will never be referenced.
     await deps.storage.delete(key);

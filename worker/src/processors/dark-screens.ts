@@ -1,16 +1,15 @@
 import {
   type AppDeps,
   darkScreenSms,
-  entities,
   isOnline,
   loadChain,
   queueMemberSms,
   recordEvent,
+  registeredDisplays,
   unitOfWork,
 } from '@oppslag/api/core';
 import { inQuietHours, resolveQuietHours } from '@oppslag/common';
 import type { Queue } from 'bullmq';
-import { and, eq, isNotNull } from 'drizzle-orm';
 
 /** A screen offline this long (outside quiet hours) is "dark" (issue 16). */
 export const DARK_AFTER_MS = 5 * 60_000;
@@ -36,12 +35,8 @@ const watchKey = (deps: AppDeps) => `${deps.config.redisPrefix}:dark-screens`;
  * restart does not report a screen twice.
  */
 export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[]; back: number[] }> {
-  const db = deps.database.db;
   const now = deps.now().getTime();
-  const displays = await db
-    .select({ id: entities.id, name: entities.name })
-    .from(entities)
-    .where(and(eq(entities.type, 'display'), eq(entities.deleted, false), isNotNull(entities.registeredAt)));
+  const displays = await registeredDisplays(deps.database.db);
   const ids = displays.map((d) => d.id);
   const online = await isOnline(deps.redis, deps.config.redisPrefix, ids);
   const stored = await deps.redis.hgetall(watchKey(deps));

@@ -1,13 +1,16 @@
 import {
   autoApproveNumbers,
+  createWorld,
   entities,
   events,
   notes,
   smsCapNotices,
   smsMessages,
   smsOutbound,
-} from '@oppslag/api/core';
-import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
+  startTestApi,
+  type TestApi,
+  type World,
+} from '@oppslag/api/testing';
 import { eq, inArray, like } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

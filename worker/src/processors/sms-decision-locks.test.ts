@@ -1,14 +1,14 @@
+import { deleteNote, issueApprovalCode, unitOfWork, updateNote } from '@oppslag/api/core';
 import {
-  deleteNote,
-  issueApprovalCode,
+  createWorld,
   notes,
   smsMessages,
   smsOutbound,
-  unitOfWork,
-  updateNote,
+  startTestApi,
+  type TestApi,
   users,
-} from '@oppslag/api/core';
-import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
+  type World,
+} from '@oppslag/api/testing';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,23 +1,21 @@
 import {
   autoApproveNumbers,
+  createWorld,
   entities,
   notes,
   permissions,
+  type SmsProviderFake,
   smsApprovalCodes,
   smsCapNotices,
   smsMessages,
   smsOutbound,
-  users,
-} from '@oppslag/api/core';
-import {
-  createWorld,
-  type SmsProviderFake,
   startSveveApiFake,
   startTestApi,
   startTwilioApiFake,
   sveveWebhook,
   type TestApi,
   twilioWebhook,
+  users,
   type World,
 } from '@oppslag/api/testing';
 import { and, eq, like } from 'drizzle-orm';

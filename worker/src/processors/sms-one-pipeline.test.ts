@@ -1,12 +1,16 @@
-import { entities, permissions, smsMessages, smsOutbound, users } from '@oppslag/api/core';
 import {
   createWorld,
+  entities,
   genericWebhook,
   PrivateRedis,
+  permissions,
   type SmsProviderFake,
+  smsMessages,
+  smsOutbound,
   startTestApi,
   startTwilioApiFake,
   type TestApi,
+  users,
   type World,
 } from '@oppslag/api/testing';
 import { and, eq, inArray, like } from 'drizzle-orm';

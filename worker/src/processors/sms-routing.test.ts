@@ -1,17 +1,19 @@
+import { issueApprovalCode, unitOfWork } from '@oppslag/api/core';
 import {
   autoApproveNumbers,
+  createWorld,
   entities,
-  issueApprovalCode,
   notes,
   permissions,
   smsApprovalCodes,
   smsMessages,
   smsOptOuts,
   smsOutbound,
-  unitOfWork,
+  startTestApi,
+  type TestApi,
   users,
-} from '@oppslag/api/core';
-import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
+  type World,
+} from '@oppslag/api/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeInboundSms } from '../test/inbound-sms';

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { events, queueSms, smsOutbound, unitOfWork } from '@oppslag/api/core';
+import { queueSms, unitOfWork } from '@oppslag/api/core';
 import {
+  events,
   type SmsProviderFake,
+  smsOutbound,
   startSveveApiFake,
   startTestApi,
   startTwilioApiFake,

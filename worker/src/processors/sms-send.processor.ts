@@ -1,5 +1,13 @@
-import { type AppDeps, smsOutbound, unitOfWork } from '@oppslag/api/core';
-import { and, eq, gte, isNotNull } from 'drizzle-orm';
+import {
+  type AppDeps,
+  knownProviderIds,
+  lockOutbound,
+  markSending,
+  type OutboundRow,
+  recordHandOver,
+  unitOfWork,
+  updateIfSending,
+} from '@oppslag/api/core';
 import { type SmsProvider, SmsSendError } from '../sms/providers/index';
 
 /**
@@ -30,7 +38,7 @@ function definitelyNotSent(err: unknown): boolean {
 }
 
 type Deps = Pick<AppDeps, 'database' | 'now' | 'outbox'>;
-type Row = typeof smsOutbound.$inferSelect;
+type Row = OutboundRow;
 
 /**
  * The `sms/send` job: hands one recorded outbound SMS to the provider, exactly once.
@@ -55,7 +63,7 @@ export async function sendOutboundSms(
   outboundId: number,
 ): Promise<SendOutcome> {
   const claim = await unitOfWork(deps, async (tx) => {
-    const [row] = await tx.select().from(smsOutbound).where(eq(smsOutbound.id, outboundId)).for('update');
+    const row = await lockOutbound(tx, outboundId);
     if (!row || (row.status !== 'queued' && row.status !== 'sending')) return { action: 'skip' as const };
     const now = deps.now();
     if (row.status === 'sending') {
@@ -63,10 +71,7 @@ export async function sendOutboundSms(
       if (now.getTime() - since.getTime() < SENDING_GRACE_MS) return { action: 'in_flight' as const };
       return { action: 'settle' as const, row };
     }
-    await tx
-      .update(smsOutbound)
-      .set({ status: 'sending', sendingAt: now, attempts: row.attempts + 1, provider: provider.name })
-      .where(eq(smsOutbound.id, row.id));
+    await markSending(tx, row, provider.name, now);
     return { action: 'send' as const, row };
   });
   if (claim.action === 'skip') return 'skipped';
@@ -84,48 +89,27 @@ async function settle(deps: Deps, provider: SmsProvider, row: Row): Promise<Send
   const since = row.sendingAt ?? row.createdAt;
   if (!provider.find) {
     if (row.reason === BLIND_RESEND) {
-      await db
-        .update(smsOutbound)
-        .set({ status: 'unknown', reason: 'worker stopped during two hand-overs; provider cannot be asked' })
-        .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')));
+      await updateIfSending(db, row.id, {
+        status: 'unknown',
+        reason: 'worker stopped during two hand-overs; provider cannot be asked',
+      });
       return 'unknown';
     }
-    const [again] = await db
-      .update(smsOutbound)
-      .set({ sendingAt: deps.now(), attempts: row.attempts + 1, reason: BLIND_RESEND })
-      .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')))
-      .returning({ id: smsOutbound.id });
+    const again = await updateIfSending(db, row.id, {
+      sendingAt: deps.now(),
+      attempts: row.attempts + 1,
+      reason: BLIND_RESEND,
+    });
     return again ? null : 'skipped';
   }
   // Messages to the same number already matched to other rows are not this one.
-  const known = await db
-    .select({ id: smsOutbound.providerMessageId })
-    .from(smsOutbound)
-    .where(
-      and(
-        eq(smsOutbound.to, row.to),
-        isNotNull(smsOutbound.providerMessageId),
-        gte(smsOutbound.createdAt, new Date(since.getTime() - 24 * 3600 * 1000)),
-      ),
-    );
-  const found = await provider.find({
-    to: row.to,
-    text: row.text,
-    since,
-    exclude: known.map((k) => k.id as string),
-  });
+  const known = await knownProviderIds(db, row.to, new Date(since.getTime() - 24 * 3600 * 1000));
+  const found = await provider.find({ to: row.to, text: row.text, since, exclude: known });
   if (found) {
-    await db
-      .update(smsOutbound)
-      .set({ status: 'sent', providerMessageId: found, sentAt: deps.now() })
-      .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')));
+    await updateIfSending(db, row.id, { status: 'sent', providerMessageId: found, sentAt: deps.now() });
     return 'reconciled';
   }
-  const [reclaimed] = await db
-    .update(smsOutbound)
-    .set({ sendingAt: deps.now(), attempts: row.attempts + 1 })
-    .where(and(eq(smsOutbound.id, row.id), eq(smsOutbound.status, 'sending')))
-    .returning({ id: smsOutbound.id });
+  const reclaimed = await updateIfSending(db, row.id, { sendingAt: deps.now(), attempts: row.attempts + 1 });
   return reclaimed ? null : 'skipped';
 }
 
@@ -137,18 +121,15 @@ async function handOver(deps: Deps, provider: SmsProvider, row: Row): Promise<Se
   } catch (err) {
     if (definitelyNotSent(err)) {
       const give = row.attempts + 1 >= MAX_SEND_ATTEMPTS;
-      await db
-        .update(smsOutbound)
-        .set({ status: give ? 'failed' : 'queued', reason: (err as Error).message.slice(0, 500) })
-        .where(eq(smsOutbound.id, row.id));
+      await recordHandOver(db, row.id, {
+        status: give ? 'failed' : 'queued',
+        reason: (err as Error).message.slice(0, 500),
+      });
       if (give) return 'failed';
     }
     // Unclear (a timeout): the row stays `sending` and the retry settles it with the provider.
     throw err;
   }
-  await db
-    .update(smsOutbound)
-    .set({ status: 'sent', providerMessageId, sentAt: deps.now() })
-    .where(eq(smsOutbound.id, row.id));
+  await recordHandOver(db, row.id, { status: 'sent', providerMessageId, sentAt: deps.now() });
   return 'sent';
 }

@@ -1,9 +1,12 @@
-import { autoApproveNumbers, encodeDisplayId, permissions, users } from '@oppslag/api/core';
+import { encodeDisplayId } from '@oppslag/api/core';
 import {
+  autoApproveNumbers,
   createWorld,
   genericWebhook,
+  permissions,
   type SmsProviderFake,
   startTwilioApiFake,
+  users,
   type World,
 } from '@oppslag/api/testing';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';

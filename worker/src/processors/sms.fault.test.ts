@@ -1,5 +1,5 @@
-import { autoApproveNumbers } from '@oppslag/api/core';
 import {
+  autoApproveNumbers,
   createWorld,
   genericWebhook,
   PrivateRedis,

@@ -1,9 +1,12 @@
-import { autoApproveNumbers, events, notes, smsMessages } from '@oppslag/api/core';
 import {
+  autoApproveNumbers,
   createWorld,
+  events,
   genericWebhook,
+  notes,
   PrivateRedis,
   pngSample,
+  smsMessages,
   startTestApi,
   type TestApi,
   uploadAsset,

@@ -1,13 +1,18 @@
-import { autoApproveNumbers, entities, notes, permissions, smsMessages, users } from '@oppslag/api/core';
 import {
+  autoApproveNumbers,
   createWorld,
+  entities,
   genericWebhook,
+  notes,
+  permissions,
   type SignedWebhook,
   type SmsProviderFake,
+  smsMessages,
   startTestApi,
   startTwilioApiFake,
   type TestApi,
   twilioWebhook,
+  users,
   type World,
 } from '@oppslag/api/testing';
 import { eq, inArray } from 'drizzle-orm';

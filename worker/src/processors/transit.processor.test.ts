@@ -1,10 +1,11 @@
-import { Queues, transitStops } from '@oppslag/api/core';
+import { Queues } from '@oppslag/api/core';
 import {
   createWorld,
   type EnturFake,
   startEnturFake,
   startTestApi,
   type TestApi,
+  transitStops,
   type World,
 } from '@oppslag/api/testing';
 import { cacheKeys, type TransitDepartures } from '@oppslag/common';

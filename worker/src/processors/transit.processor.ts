@@ -1,6 +1,5 @@
-import { type AppDeps, recordEvent, transitStops, unitOfWork } from '@oppslag/api/core';
+import { type AppDeps, listTransitStops, recordEvent, unitOfWork } from '@oppslag/api/core';
 import { cacheKeys, type TransitDepartures } from '@oppslag/common';
-import { asc, eq } from 'drizzle-orm';
 import { fetchDepartures, type JourneyPlannerError } from './journey-planner';
 
 /** Departures stay readable this long after the last successful poll (a display shows none after). */
@@ -36,11 +35,7 @@ export async function pollTransit(deps: AppDeps, entityId: number): Promise<Tran
   const now = deps.now();
   const k = keys(config.redisPrefix, entityId);
   if (await redis.exists(k.backoff)) return { status: 'backing_off' };
-  const stops = await deps.database.db
-    .select()
-    .from(transitStops)
-    .where(eq(transitStops.entityId, entityId))
-    .orderBy(asc(transitStops.id));
+  const stops = await listTransitStops(deps.database.db, entityId);
   if (stops.length === 0) return { status: 'no_stops' };
   const minute = Math.floor(now.getTime() / 60_000);
   const lock = k.lock(

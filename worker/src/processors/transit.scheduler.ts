@@ -1,6 +1,5 @@
-import { type AppDeps, entities, transitStops } from '@oppslag/api/core';
+import { type AppDeps, entitiesWithTransitStops } from '@oppslag/api/core';
 import type { Queue } from 'bullmq';
-import { and, eq } from 'drizzle-orm';
 
 const SCHEDULER_PREFIX = 'transit-';
 /** About once a minute: 60–65 s per entity, so polls of many entities spread out over time. */
@@ -17,11 +16,8 @@ export async function syncTransitSchedulers(
   deps: AppDeps,
   queue: Queue,
 ): Promise<{ added: number[]; removed: string[] }> {
-  const rows = await deps.database.db
-    .selectDistinct({ entityId: transitStops.entityId })
-    .from(transitStops)
-    .innerJoin(entities, and(eq(entities.id, transitStops.entityId), eq(entities.deleted, false)));
-  const wanted = new Map(rows.map((r) => [`${SCHEDULER_PREFIX}${r.entityId}`, r.entityId]));
+  const entityIds = await entitiesWithTransitStops(deps.database.db);
+  const wanted = new Map(entityIds.map((id) => [`${SCHEDULER_PREFIX}${id}`, id]));
   const existing = await queue.getJobSchedulers(0, -1);
   const present = new Map(existing.map((s) => [s.key, Number(s.every)]));
   const added: number[] = [];

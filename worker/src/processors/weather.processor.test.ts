@@ -1,17 +1,19 @@
-import { entities, transitStops } from '@oppslag/api/core';
+import { organizationLocation } from '@oppslag/api/core';
 import {
   createWorld,
+  entities,
   type MetFake,
   startMetFake,
   startTestApi,
   type TestApi,
+  transitStops,
   type World,
 } from '@oppslag/api/testing';
 import { addDays, cacheKeys, type WeatherForecast, wallClock } from '@oppslag/common';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompactEntry, reduceForecast } from './forecast-reduce';
-import { organizationLocation, pollWeather, sweepWeather, truncate4 } from './weather.processor';
+import { pollWeather, sweepWeather, truncate4 } from './weather.processor';
 
 describe('forecast reduction', () => {
   const entry = (time: string, temperature: number, symbol: string): CompactEntry => ({
@@ -143,7 +145,7 @@ describe('weather polling against a fake MET Locationforecast', () => {
         longitude: 5.322054,
       },
     ]);
-    expect(await organizationLocation(api.deps, world.entities.orgB.id)).toEqual({
+    expect(await organizationLocation(api.deps.database.db, world.entities.orgB.id)).toEqual({
       latitude: 60.391263,
       longitude: 5.322054,
     });

@@ -1,6 +1,11 @@
-import { type AppDeps, entities, recordEvent, unitOfWork } from '@oppslag/api/core';
+import {
+  type AppDeps,
+  liveOrganizationIds,
+  organizationLocation,
+  recordEvent,
+  unitOfWork,
+} from '@oppslag/api/core';
 import { cacheKeys, type WeatherForecast } from '@oppslag/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { type CompactEntry, reduceForecast } from './forecast-reduce';
 import { retryAfterSeconds } from './journey-planner';
 
@@ -25,34 +30,6 @@ export type WeatherPollOutcome =
 /** MET's terms: at most 4 decimals; truncating also keeps nearby requests on the same cached answer. */
 export const truncate4 = (value: number) => Math.trunc(value * 10_000) / 10_000;
 
-/**
- * Where an organization is: its own coordinates, else those of the first transit stop with
- * coordinates on it or on any entity below it.
- */
-export async function organizationLocation(
-  deps: AppDeps,
-  organizationId: number,
-): Promise<{ latitude: number; longitude: number } | null> {
-  const [org] = await deps.database.db
-    .select({ latitude: entities.latitude, longitude: entities.longitude })
-    .from(entities)
-    .where(and(eq(entities.id, organizationId), eq(entities.deleted, false)));
-  if (!org) return null;
-  if (org.latitude != null && org.longitude != null)
-    return { latitude: org.latitude, longitude: org.longitude };
-  const result = (await deps.database.db.execute(sql`
-    with recursive tree(id, depth) as (
-      select id, 0 from entities where id = ${organizationId}
-      union all
-      select e.id, t.depth + 1 from entities e join tree t on e.parent_id = t.id where not e.deleted and t.depth < 64
-    )
-    select s.latitude, s.longitude from transit_stops s join tree t on t.id = s.entity_id
-    where s.latitude is not null and s.longitude is not null
-    order by t.depth, s.id limit 1`)) as unknown as { rows: { latitude: number; longitude: number }[] };
-  const stop = result.rows[0];
-  return stop ? { latitude: Number(stop.latitude), longitude: Number(stop.longitude) } : null;
-}
-
 function expiresAt(header: string | null, now: Date): number {
   const at = header ? Date.parse(header) : Number.NaN;
   return Number.isNaN(at) || at <= now.getTime() ? now.getTime() + DEFAULT_EXPIRES_MS : at;
@@ -66,7 +43,7 @@ function expiresAt(header: string | null, now: Date): number {
 export async function pollWeather(deps: AppDeps, organizationId: number): Promise<WeatherPollOutcome> {
   const { redis, config } = deps;
   const now = deps.now();
-  const location = await organizationLocation(deps, organizationId);
+  const location = await organizationLocation(deps.database.db, organizationId);
   if (!location) return { status: 'no_location' };
   const latitude = truncate4(location.latitude);
   const longitude = truncate4(location.longitude);
@@ -163,14 +140,9 @@ async function fetchForecast(
 
 /** Polls every organization whose forecast is due; run by the `weather` scheduler. */
 export async function sweepWeather(deps: AppDeps): Promise<Record<string, number>> {
-  const orgs = await deps.database.db
-    .select({ id: entities.id })
-    .from(entities)
-    .where(and(eq(entities.type, 'organization'), eq(entities.deleted, false)))
-    .orderBy(asc(entities.id));
   const counts: Record<string, number> = {};
-  for (const org of orgs) {
-    const outcome = await pollWeather(deps, org.id);
+  for (const organizationId of await liveOrganizationIds(deps.database.db)) {
+    const outcome = await pollWeather(deps, organizationId);
     counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
   }
   return counts;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, smsMessages } from '@oppslag/api/core';
+import type { Db } from '@oppslag/api/core';
+import { smsMessages } from '@oppslag/api/testing';
 
 /**
  * Inbound messages stored as the webhook leaves them for the `sms` job (generic provider, a
