@@ -281,7 +281,7 @@ describe.each(['oppslag', 'styretavla'] as const)(
         expect(glyph.colourShare).toBeGreaterThan(0.15);
         await saveScreenshot(
           page,
-          `readability-${featureSet}-${orientation ? 'vertical' : 'horizontal'}${largePrint ? '-large-print' : ''}-${lang}.png`,
+          `readability-${featureSet}-${orientation ? 'vertical' : 'horizontal'}${largePrint ? '-large-print' : ''}${lang === 'en' ? '-en' : ''}.png`,
         );
       } finally {
         await page.close();
