@@ -1,25 +1,19 @@
 import { NOTE_ICONS } from '@oppslag/common/notes.ts';
-import { createNoteSchema, updateNoteSchema } from '@oppslag/common/schemas/note.ts';
 import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { type Note, type NoteBody, notesApi } from '../../api/notes.api';
+import { type Note, notesApi } from '../../api/notes.api';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
 import { Checkbox, SelectField, TextField } from '../../components/field';
 import { FormResult } from '../../components/form-result';
 import { Icon, NOTE_ICON_DRAWING } from '../../components/icons';
-import {
-  type ScheduleDraft,
-  ScheduleFields,
-  scheduleBodyOf,
-  scheduleDraftOf,
-} from '../../components/schedule-fields';
+import { ScheduleFields } from '../../components/schedule-fields';
 import { errorTexts, useSchemaForm } from '../../lib/use-schema-form';
+import { bodyOf, draftOf, ICON_COLORS, NEW_NOTE_SCHEMA, NOTE_UPDATE_SCHEMA } from './note-draft';
 import { NoteEditor } from './note-editor';
-import { endOfDay, isEmptyHtml, lastDay, osloDay, saveState, startOfDay } from './notes.logic';
+import { isEmptyHtml, osloDay, saveState } from './notes.logic';
 
 /** The note fields the dialog shows a refusal next to. */
 const NOTE_FIELDS = [
@@ -31,70 +25,6 @@ const NOTE_FIELDS = [
   'schedule.to',
   'schedule.until',
 ];
-
-/** Icon colours offered by the swatch picker. */
-export const ICON_COLORS = ['#019939', '#c62828', '#ef6c00', '#1565c0', '#6a1b9a', '#37474f'] as const;
-
-interface Draft {
-  text: string;
-  icon: Note['icon'];
-  iconColor: string;
-  date: string;
-  end: string;
-  sticky: boolean;
-  approved: boolean;
-  schedule: ScheduleDraft | null;
-}
-
-/** The request body of a draft: whole Oslo days, the end day inclusive, the schedule as the API takes it. */
-function bodyOf(draft: Draft, approved: boolean): NoteBody {
-  return {
-    text: draft.text,
-    icon: draft.icon,
-    iconColor: draft.iconColor,
-    date: startOfDay(draft.date),
-    end: draft.end ? endOfDay(draft.end) : null,
-    sticky: draft.sticky,
-    approved,
-    schedule: scheduleBodyOf(draft.schedule),
-  };
-}
-
-/**
- * The dialog's draft checked as the body it becomes, by the API's own note schema (create or
- * update): its refusals carry the body's paths, which are the draft's (`date`, `schedule.from`).
- */
-const draftSchema = <Body,>(body: z.ZodType<unknown, Awaited<Body>>, toBody: (draft: Draft) => Body) =>
-  z.custom<Draft>().transform(toBody).pipe(body);
-const NEW_NOTE_SCHEMA = draftSchema(createNoteSchema, (draft) => bodyOf(draft, draft.approved));
-const NOTE_UPDATE_SCHEMA = draftSchema(
-  updateNoteSchema,
-  (draft): z.input<typeof updateNoteSchema> => bodyOf(draft, draft.approved),
-);
-
-function draftOf(note: Note | null): Draft {
-  if (!note)
-    return {
-      text: '',
-      icon: 'information',
-      iconColor: ICON_COLORS[0],
-      date: osloDay(new Date()),
-      end: '',
-      sticky: false,
-      approved: false,
-      schedule: null,
-    };
-  return {
-    text: note.text,
-    icon: note.icon,
-    iconColor: note.iconColor,
-    date: osloDay(note.date),
-    end: note.end ? lastDay(note.end) : '',
-    sticky: note.sticky,
-    approved: note.approved,
-    schedule: scheduleDraftOf(note.schedule),
-  };
-}
 
 /**
  * New or existing note. Persistent while there are unsaved changes, full-screen on phones and at
