@@ -8,8 +8,10 @@ import './i18n/index';
 import './index.css';
 import { prefetchForBoot } from './routes/prefetch';
 import { createRouter } from './routes/router';
+import { loadInstallStatus } from './state/install-status';
 import { store } from './state/store';
 
+void loadInstallStatus();
 prefetchForBoot(window.location.pathname);
 const router = createRouter();
 

@@ -5,7 +5,6 @@ import { installContract as install } from '@oppslag/common/contract/install.con
 import { call } from './typed-client';
 
 export const authApi = {
-  status: () => call(install.status),
   install: (input: RouteBodyInput<typeof install.install>) => call(install.install, { body: input }),
   login: (email: string, password: string) => call(auth.login, { body: { email, password } }),
   resetPassword: (email: string) => call(auth.resetPassword, { body: { email } }),
