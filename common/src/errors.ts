@@ -128,6 +128,10 @@ export const FIELD_ERROR_CODES = [
   'too_weak',
   /** A password built from the user's e-mail address or an organization's name (ASVS V6.2.11). */
   'personal_info',
+  /** A phone confirmation code that is not the one sent (`params.triesLeft`). */
+  'wrong_code',
+  /** A phone confirmation code past its 15 minutes or its 5 tries: ask for a new one. */
+  'code_expired',
   /** The referenced row (owner, asset, parent) does not exist or is not reachable. */
   'not_found',
   /** An id in the body differs from the one in the path. */

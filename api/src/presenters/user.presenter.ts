@@ -13,6 +13,7 @@ export function presentUser(row: UserRow, permissions?: { entityId: number; role
     email: row.email,
     name: row.name,
     phoneNumber: row.phoneNumber,
+    phoneVerified: row.phoneNumber !== null && row.phoneVerifiedAt !== null,
     language: row.language === 'en' ? 'en' : 'no',
     admin: row.admin,
     ...(permissions ? { permissions: permissions.map((p) => ({ entityId: p.entityId, role: p.role })) } : {}),

@@ -105,12 +105,13 @@ export async function redeemApprovalCode(
     .for('update');
   if (!note || note.approved) return { status: 'used' };
   const [user] = await tx
-    .select({ id: users.id, admin: users.admin, phone: users.phoneNumber })
+    .select({ id: users.id, admin: users.admin, phone: users.phoneNumber, verifiedAt: users.phoneVerifiedAt })
     .from(users)
     .where(eq(users.id, row.userId));
   const ancestry = await getAncestry(tx, note.entityId);
   // The member left the board or changed number since the code was sent: the code is no longer theirs.
-  if (!user || user.phone !== input.from || !ancestry) return { status: 'unknown' };
+  // Only a number its member confirmed decides (issue 28 item 5).
+  if (!user || user.phone !== input.from || !user.verifiedAt || !ancestry) return { status: 'unknown' };
   const actor = { id: user.id, admin: user.admin };
   if (!can(actor, 'moderate_content', await getGrants(tx, user.id), ancestry)) return { status: 'unknown' };
   const { approved: _, ...decided } = note;

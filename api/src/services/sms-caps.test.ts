@@ -49,7 +49,7 @@ describe('SMS caps (queueSms)', () => {
     if (memberPhone) {
       const [user] = await d
         .insert(users)
-        .values({ email: `m${++n}@example.com`, phoneNumber: memberPhone })
+        .values({ email: `m${++n}@example.com`, phoneNumber: memberPhone, phoneVerifiedAt: new Date() })
         .returning();
       await d
         .insert(permissions)

@@ -34,10 +34,18 @@ export type SmsOutboundKind =
   | 'code_answer'
   | 'alert'
   | 'dark_screen'
-  | 'cap_notice';
+  | 'cap_notice'
+  | 'phone_verification';
 
 /** The kinds that go to board members; they share one daily limit per number. */
-const MEMBER_KINDS: readonly SmsOutboundKind[] = ['approval_request', 'code_answer', 'alert', 'dark_screen'];
+const MEMBER_KINDS: readonly SmsOutboundKind[] = [
+  'approval_request',
+  'code_answer',
+  'alert',
+  'dark_screen',
+  // A member's own number being confirmed: the member limit stops a code flood to someone's phone.
+  'phone_verification',
+];
 /**
  * SMS per member number per Oslo day: high enough for a busy board day (every approval request and
  * alert), low enough that no chain of events can text a member's phone without end.
@@ -109,6 +117,8 @@ export async function smsNotificationMembers(tx: Tx, ancestry: number[]) {
         anyOf(permissions.entityId, ancestry),
         eq(permissions.smsNotifications, true),
         isNotNull(users.phoneNumber),
+        // Only a number its member confirmed by SMS code (issue 28 item 5).
+        isNotNull(users.phoneVerifiedAt),
       ),
     );
   rows.sort((a, b) => ancestry.indexOf(a.entityId) - ancestry.indexOf(b.entityId) || a.grantId - b.grantId);

@@ -27,6 +27,7 @@ type Texts = {
   codeUsed: (code: string) => string;
   codeExpired: (code: string) => string;
   budgetReached: (org: string, budget: number) => string;
+  phoneCode: (code: string) => string;
 };
 
 const nb: Texts = {
@@ -50,6 +51,8 @@ const nb: Texts = {
   codeExpired: (code) => `Koden ${code} er utløpt. Ingenting er endret; behandle meldingen i Oppslag.`,
   budgetReached: (org, budget) =>
     `Oppslag: ${org} har brukt månedens SMS-budsjett (${budget}). Svar til beboere stanser til neste måned, eller til budsjettet økes under SMS-innstillinger.`,
+  phoneCode: (code) =>
+    `${code} er koden som bekrefter telefonnummeret ditt i Oppslag. Den gjelder i 15 minutter.`,
 };
 
 const en: Texts = {
@@ -74,6 +77,8 @@ const en: Texts = {
     `The code ${code} has expired. Nothing was changed; please handle the note in Oppslag.`,
   budgetReached: (org, budget) =>
     `Oppslag: ${org} has used this month's SMS budget (${budget}). Replies to residents stop until next month, or until the budget is raised in the SMS settings.`,
+  phoneCode: (code) =>
+    `${code} is the code that confirms your phone number in Oppslag. It is valid for 15 minutes.`,
 };
 
 export const smsTexts = (language: string): Texts => (language === 'en' ? en : nb);

@@ -12,6 +12,7 @@ import { recordEvent } from './events.service';
 import { sendMailSafely } from './invitation.service';
 import { mailTemplates } from './mail-templates';
 import { generatePassword } from './password.service';
+import { startPhoneVerification } from './phone-verification.service';
 
 /** Serializes admin-flag removals so two concurrent demotions cannot leave no superadmin. */
 const LAST_ADMIN_LOCK_KEY = 7402313;
@@ -78,6 +79,9 @@ export async function updateUser(
   if (input.admin !== undefined) changes.admin = input.admin;
   if (input.phoneNumber !== undefined) changes.phoneNumber = phoneFrom(input.phoneNumber, input.phoneCountry);
   const current = await getVisibleUser(tx, actor, userId);
+  // A new number is unverified until its member types the code sent to it (issue 28 item 5).
+  const phoneChanged = changes.phoneNumber !== undefined && changes.phoneNumber !== current.phoneNumber;
+  if (phoneChanged) changes.phoneVerifiedAt = null;
   // Forms send back what they loaded, so an unchanged flag is fine; changing it is superadmin-only.
   if (changes.admin !== undefined && changes.admin !== current.admin && !actor.admin)
     throw forbidden('Only a superadmin can change the admin flag', { path: 'admin', code: 'not_allowed' });
@@ -109,6 +113,7 @@ export async function updateUser(
     data: { id: userId, fields: Object.keys(changes) },
     actorId: actor.id,
   });
+  if (phoneChanged) await startPhoneVerification(tx, userId, now);
   return updated;
 }
 

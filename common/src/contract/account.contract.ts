@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changePasswordSchema } from '../schemas/auth';
-import { updateUserSchema, userSchema } from '../schemas/user';
+import { updateUserSchema, userSchema, verifyPhoneSchema } from '../schemas/user';
 import { defineRoute } from './define-route';
 
 /**
@@ -45,6 +45,26 @@ export const accountContract = {
     errors: ['password_mismatch', 'wrong_password', 'rate_limited'],
     auth: 'user',
     summary: 'Change own password (current one required); other sessions end',
+    tags,
+  }),
+  verifyPhone: defineRoute({
+    method: 'post',
+    path: '/account/phone/verify',
+    body: verifyPhoneSchema,
+    response: z.object({ user: userSchema }),
+    errors: [],
+    auth: 'user',
+    summary:
+      'Confirm own phone number with the 6-digit code sent to it by SMS (15 minutes, 5 tries); only a confirmed number answers JA/NEI, auto-approves and gets member SMS',
+    tags,
+  }),
+  sendPhoneCode: defineRoute({
+    method: 'post',
+    path: '/account/phone/code',
+    response: z.object({ sent: z.boolean() }),
+    errors: [],
+    auth: 'user',
+    summary: 'Send a new confirmation code to own phone number (ends the previous code)',
     tags,
   }),
 };

@@ -35,6 +35,11 @@ export const userSchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /**
+   * The member confirmed `phoneNumber` with the SMS code (issue 28 item 5): only then does it count
+   * for JA/NEI, auto-approval and member SMS. Always sent by this API.
+   */
+  phoneVerified: z.boolean().optional(),
   language: languageSchema,
   admin: z.boolean(),
   permissions: z.array(z.object({ entityId: z.number().int(), role: roleSchema })).optional(),
@@ -78,3 +83,11 @@ export const memberPermissionsSchema = z
   .refine((v) => v.autoApprove !== undefined || v.smsNotifications !== undefined, {
     message: 'Give autoApprove and/or smsNotifications',
   });
+
+/** `POST /api/account/phone/verify`: the 6-digit code of the SMS sent to the member's number. */
+export const verifyPhoneSchema = z.strictObject({
+  code: z
+    .string({ error: 'Code must be a string' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'The code has 6 digits' }),
+});

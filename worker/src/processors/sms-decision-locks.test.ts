@@ -100,7 +100,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
     async (word, decision) => {
       const note = await pendingNote();
       const phone = `0047980${digits()}`;
-      await db().update(users).set({ phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
+      await db().update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
       const code = await unitOfWork(api.deps, (tx) =>
         issueApprovalCode(tx, { noteId: note.id, userId: world.users.moderator.id, phone }, new Date()),
       );
@@ -126,7 +126,7 @@ describe('SMS note decisions take the cap locks before the note event', () => {
   it('a batch takes a later JA’s locks before its first note’s event (one transaction, no fallback)', async () => {
     const pending = await pendingNote();
     const phone = `0047990${digits()}`;
-    await db().update(users).set({ phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
+    await db().update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
     const code = await unitOfWork(api.deps, (tx) =>
       issueApprovalCode(tx, { noteId: pending.id, userId: world.users.moderator.id, phone }, new Date()),
     );

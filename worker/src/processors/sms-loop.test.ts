@@ -18,6 +18,7 @@ import {
   users,
   type World,
 } from '@oppslag/api/testing';
+import { maskPhone } from '@oppslag/common';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmsPipeline, waitFor } from '../test/sms-pipeline';
@@ -86,13 +87,16 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
     // The owner gets SMS notifications in Norwegian; the moderator has a phone but none.
     await db
       .update(users)
-      .set({ phoneNumber: MEMBER, language: 'no' })
+      .set({ phoneVerifiedAt: new Date(), phoneNumber: MEMBER, language: 'no' })
       .where(eq(users.id, world.users.owner.id));
     await db
       .update(permissions)
       .set({ smsNotifications: true })
       .where(eq(permissions.userId, world.users.owner.id));
-    await db.update(users).set({ phoneNumber: OTHER_MEMBER }).where(eq(users.id, world.users.moderator.id));
+    await db
+      .update(users)
+      .set({ phoneVerifiedAt: new Date(), phoneNumber: OTHER_MEMBER })
+      .where(eq(users.id, world.users.moderator.id));
     pipeline = await startSmsPipeline(api);
   });
   afterAll(async () => {
@@ -208,7 +212,8 @@ describe.each(['twilio', 'sveve'] as const)('SMS loop via %s', (providerName) =>
       token: world.users.owner.token,
     });
     expect(usage.status).toBe(200);
-    expect(usage.body.dailyLimitReached).toEqual([resident]);
+    // Masked: a usage warning needs no resident's full number (issue 28 item 4).
+    expect(usage.body.dailyLimitReached).toEqual([maskPhone(resident)]);
     await db.update(entities).set({ smsDailyReplyLimit: 5 }).where(eq(entities.id, world.entities.orgA.id));
   });
 

@@ -68,7 +68,7 @@ describe('SMS routing (processInboundSms)', () => {
       [world.users.sibling.id, '004797777777'],
     ];
     for (const [id, phone] of phones)
-      await db.update(users).set({ phoneNumber: phone }).where(eq(users.id, id));
+      await db.update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: phone }).where(eq(users.id, id));
     // The moderator (Org A) and the sibling (Org B) publish without moderation on their own boards.
     await db
       .update(permissions)

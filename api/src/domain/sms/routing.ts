@@ -1,5 +1,5 @@
 import { normalizeSender, smsLanguageFor } from '@oppslag/common';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Tx } from '../../db/client';
 import { autoApproveNumbers, entities, permissions, type smsMessages, users } from '../../db/schema/index';
@@ -90,7 +90,14 @@ async function lookUp(tx: Tx, texts: TextReading[], now: Date) {
               })
               .from(users)
               .innerJoin(permissions, eq(permissions.userId, users.id))
-              .where(and(anyOf(users.phoneNumber, senders), anyOf(permissions.entityId, chainIds)))
+              .where(
+                and(
+                  anyOf(users.phoneNumber, senders),
+                  anyOf(permissions.entityId, chainIds),
+                  // A member's number auto-approves only once the member confirmed it (issue 28 item 5).
+                  isNotNull(users.phoneVerifiedAt),
+                ),
+              )
           : [],
       ]
     : [[], [], []];

@@ -8,6 +8,11 @@ import { changePassword, signFor } from '../../services/auth.service';
 import { updateUserGuarded } from '../../services/email-change.service';
 import { guardAttempt, loginLimiter } from '../../services/login-limiter.service';
 import { checkPasswordContext } from '../../services/password-context.service';
+import {
+  confirmPhone,
+  phoneConfirmationError,
+  startPhoneVerification,
+} from '../../services/phone-verification.service';
 import { getVisibleUser, grantsOf } from '../../services/user.service';
 
 /**
@@ -34,6 +39,15 @@ export function accountRoutes(deps: AppDeps): Router<DisplayState> {
       await loginLimiter(deps).passwordReplaced(actor.email, ctx.ip);
       return { passwordChanged: true as const, token };
     },
+    verifyPhone: async ({ actor, body, uow }) => {
+      // The try is committed before a wrong code is answered, so five wrong codes end the code.
+      const result = await uow((tx) => confirmPhone(tx, actor.id, body.code, deps.now()));
+      if (result.status !== 'verified') throw phoneConfirmationError(result);
+      return { user: presentUser(await getVisibleUser(db, actor, actor.id), await grantsOf(db, actor.id)) };
+    },
+    sendPhoneCode: async ({ actor, uow }) => ({
+      sent: await uow((tx) => startPhoneVerification(tx, actor.id, deps.now())),
+    }),
   });
   return router;
 }

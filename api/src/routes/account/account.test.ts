@@ -28,6 +28,7 @@ describe('own account', () => {
       email: 'kari@example.com',
       name: 'Kari',
       phoneNumber: null,
+      phoneVerified: false,
       language: 'no',
       admin: false,
       permissions: [{ entityId: orgId, role: 'moderator' }],
