@@ -1,13 +1,12 @@
 // @vitest-environment node
 
 import { createWorld, startTestApi, type TestApi, type World } from '@oppslag/api/testing';
+import { contract } from '@oppslag/common/contract/index.ts';
 import {
   ApiError,
-  authApi,
-  entitiesApi,
+  call,
   errorMessages,
   i18next,
-  notesApi,
   resetConfirmFailure,
   saveUserDetails,
   setToken,
@@ -44,20 +43,28 @@ describe('server reasons reach the console', () => {
   });
 
   it('reset confirm: a 5-character password is a password-field message, not the bad-link page', async () => {
-    const err = await refusal(authApi.resetPasswordConfirm('x'.repeat(43), '12345'));
+    const err = await refusal(
+      call(contract.auth.resetPasswordConfirm, { body: { token: 'x'.repeat(43), newPassword: '12345' } }),
+    );
     const nb = resetConfirmFailure(err, no());
     expect(nb).toMatchObject({ badLink: false, fieldMessages: { newPassword: 'Må være minst 8 tegn.' } });
     expect(resetConfirmFailure(err, en())).toMatchObject({
       fieldMessages: { newPassword: 'Has to be at least 8 characters long.' },
     });
     // A long enough password with an unknown token is the bad link.
-    const badLink = await refusal(authApi.resetPasswordConfirm('x'.repeat(43), 'long-enough-password'));
+    const badLink = await refusal(
+      call(contract.auth.resetPasswordConfirm, {
+        body: { token: 'x'.repeat(43), newPassword: 'long-enough-password' },
+      }),
+    );
     expect(resetConfirmFailure(badLink, no())).toEqual({ badLink: true });
   });
 
   it('install: each refused field in the user language, and a form line that says what failed', async () => {
     const err = await refusal(
-      authApi.install({ adminEmail: 'admin.example.no', adminPassword: 'kort', rootEntity: 'Bo' }),
+      call(contract.install.install, {
+        body: { adminEmail: 'admin.example.no', adminPassword: 'kort', rootEntity: 'Bo' },
+      }),
     );
     const shown = ['adminEmail', 'adminPassword', 'rootEntity'];
     const nb = errorMessages(err, no(), { failed: no()('auth:install.failed'), shown });
@@ -75,7 +82,9 @@ describe('server reasons reach the console', () => {
   it('new entity: code word taken by another entity, name too short', async () => {
     setToken(w.users.superadmin.token);
     const taken = await refusal(
-      entitiesApi.create({ name: 'Blokk C', type: 'group', parentId: w.entities.orgA.id, codeWord: 'orgb' }),
+      call(contract.entities.create, {
+        body: { name: 'Blokk C', type: 'group', parentId: w.entities.orgA.id, codeWord: 'orgb' },
+      }),
     );
     expect(taken).toBeInstanceOf(ApiError);
     expect(errorMessages(taken, no(), { failed: no()('entities:errors.create') })).toEqual({
@@ -83,7 +92,7 @@ describe('server reasons reach the console', () => {
       fieldMessages: { codeWord: 'Er allerede i bruk.' },
     });
     const short = await refusal(
-      entitiesApi.create({ name: 'C', type: 'group', parentId: w.entities.orgA.id }),
+      call(contract.entities.create, { body: { name: 'C', type: 'group', parentId: w.entities.orgA.id } }),
     );
     expect(errorMessages(short, en()).fieldMessages).toEqual({
       name: 'Has to be at least 3 characters long.',
@@ -92,7 +101,9 @@ describe('server reasons reach the console', () => {
 
   it('SMS code word too short on the settings card; a field the form does not show goes in the form line', async () => {
     setToken(w.users.superadmin.token);
-    const err = await refusal(entitiesApi.update(w.entities.orgA.id, { codeWord: 'ab' }));
+    const err = await refusal(
+      call(contract.entities.update, { params: { id: w.entities.orgA.id }, body: { codeWord: 'ab' } }),
+    );
     expect(errorMessages(err, no(), { shown: ['codeWord', 'showCodeWord'] }).fieldMessages).toEqual({
       codeWord: 'Må være minst 3 tegn.',
     });
@@ -104,14 +115,17 @@ describe('server reasons reach the console', () => {
     setToken(w.users.moderator.token);
     const yesterday = new Date(Date.now() - 2 * 24 * 3600_000).toISOString();
     const err = await refusal(
-      notesApi.create(w.entities.orgA.id, {
-        text: '<p>Dugnad</p>',
-        icon: 'information',
-        iconColor: '#019939',
-        date: yesterday,
-        end: null,
-        sticky: false,
-        approved: false,
+      call(contract.notes.create, {
+        params: { entityId: w.entities.orgA.id },
+        body: {
+          text: '<p>Dugnad</p>',
+          icon: 'information',
+          iconColor: '#019939',
+          date: yesterday,
+          end: null,
+          sticky: false,
+          approved: false,
+        },
       }),
     );
     expect(errorMessages(err, no(), { shown: ['text', 'date', 'end'] }).fieldMessages).toEqual({

@@ -1,8 +1,6 @@
 import { contract } from '@oppslag/common/contract/index.ts';
 import type { ContentSlot } from '@oppslag/common/feature-sets.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { entitiesApi } from './entities.api';
-import { notesApi } from './notes.api';
 import { queryKeys } from './query-keys';
 import { call } from './typed-client';
 
@@ -15,7 +13,13 @@ import { call } from './typed-client';
 const LIVE = { staleTime: Number.POSITIVE_INFINITY } as const;
 
 export const notesQuery = (entityId: number) =>
-  queryOptions({ queryKey: queryKeys.notes(entityId), queryFn: () => notesApi.list(entityId), ...LIVE });
+  queryOptions({
+    queryKey: queryKeys.notes(entityId),
+    queryFn: () =>
+      // Own and inherited notes, approved or not (the board shows both).
+      call(contract.notes.list, { params: { entityId }, query: { includeParents: 'true', approved: 'all' } }),
+    ...LIVE,
+  });
 
 export const contentQuery = (entityId: number, slot: ContentSlot, templates: boolean) =>
   queryOptions({
@@ -66,7 +70,7 @@ export const adminDisplaysQuery = queryOptions({
 export const servicesQuery = (entityId: number) =>
   queryOptions({
     queryKey: queryKeys.services(entityId),
-    queryFn: () => entitiesApi.services(entityId),
+    queryFn: () => call(contract.content.services, { params: { entityId } }),
     ...LIVE,
   });
 

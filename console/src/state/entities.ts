@@ -1,9 +1,10 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import type { Entity } from '@oppslag/common/schemas/entity.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { atom, useAtomValue } from 'jotai';
-import { entitiesApi } from '../api/entities.api';
 import { queryClient } from '../api/query-client';
 import { queryKeys } from '../api/query-keys';
+import { call } from '../api/typed-client';
 import { STORAGE_KEYS, storage } from '../lib/storage';
 import {
   clearHighlight,
@@ -23,7 +24,7 @@ import { store } from './store';
  */
 export const entitiesQuery = queryOptions({
   queryKey: queryKeys.entities,
-  queryFn: async () => setEntities(emptyEntities, await entitiesApi.list()),
+  queryFn: async () => setEntities(emptyEntities, await call(contract.entities.list)),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -74,7 +75,7 @@ export const linkedEntityQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.entity(id),
     queryFn: async () => {
-      const entity = await entitiesApi.get(id);
+      const entity = await call(contract.entities.get, { params: { id } });
       storeEntity(entity);
       return entity;
     },

@@ -1,7 +1,8 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { entitiesApi } from '../api/entities.api';
 import { queryClient } from '../api/query-client';
 import { queryKeys } from '../api/query-keys';
+import { call } from '../api/typed-client';
 import { type MembersOfEntity, sortMembers } from './members.reducer';
 
 /**
@@ -13,7 +14,7 @@ export const membersQuery = (entityId: number) =>
   queryOptions({
     queryKey: queryKeys.members(entityId),
     queryFn: async (): Promise<MembersOfEntity> => ({
-      list: sortMembers(await entitiesApi.members(entityId)),
+      list: sortMembers(await call(contract.members.list, { params: { id: entityId } })),
       highlight: {},
     }),
     staleTime: Number.POSITIVE_INFINITY,

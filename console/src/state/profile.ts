@@ -1,7 +1,6 @@
 import { contract } from '@oppslag/common/contract/index.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { authApi } from '../api/auth.api';
 import { queryClient } from '../api/query-client';
 import { queryKeys } from '../api/query-keys';
 import { call } from '../api/typed-client';
@@ -53,9 +52,8 @@ export async function loadProfile(): Promise<void> {
  * users.api, because it writes the session and the profile cache (users.api is what this file loads).
  */
 export async function saveOwnAccount(values: UserDetailsValues, currentPassword?: string): Promise<User> {
-  const { user, token } = await authApi.updateAccount({
-    ...detailsBody(values),
-    ...(currentPassword !== undefined ? { currentPassword } : {}),
+  const { user, token } = await call(contract.account.update, {
+    body: { ...detailsBody(values), ...(currentPassword !== undefined ? { currentPassword } : {}) },
   });
   setToken(token);
   storeProfile(user);

@@ -1,9 +1,10 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { loginSchema } from '@oppslag/common/schemas/auth.ts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
-import { authApi } from '../../api/auth.api';
+import { call } from '../../api/typed-client';
 import { AuthLayout, SupportContact } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
@@ -31,7 +32,9 @@ export default function LoginPage() {
     submitting.current = true;
     setState('submitting');
     try {
-      const { token } = await authApi.login(values.email, values.password);
+      const { token } = await call(contract.auth.login, {
+        body: { email: values.email, password: values.password },
+      });
       setToken(token);
       setState('loggedIn');
       navigate(safeReturnPath(params.get('return')), { replace: true });

@@ -1,8 +1,9 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { resetPasswordConfirmSchema } from '@oppslag/common/schemas/auth.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { authApi } from '../../api/auth.api';
+import { call } from '../../api/typed-client';
 import { AuthLayout, SupportContact } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
@@ -32,7 +33,9 @@ export default function ResetConfirmPage() {
     setState('sending');
     setFormError(null);
     try {
-      await authApi.resetPasswordConfirm(resetPasswordConfirmToken, newPassword);
+      await call(contract.auth.resetPasswordConfirm, {
+        body: { token: resetPasswordConfirmToken, newPassword },
+      });
       setState('sent');
     } catch (err) {
       const failure = resetConfirmFailure(err, t);

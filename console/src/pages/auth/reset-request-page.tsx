@@ -1,8 +1,9 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { resetPasswordSchema } from '@oppslag/common/schemas/auth.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { authApi } from '../../api/auth.api';
+import { call } from '../../api/typed-client';
 import { AuthLayout } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
@@ -20,7 +21,7 @@ export default function ResetRequestPage() {
     if (state === 'sending') return;
     setState('sending');
     try {
-      await authApi.resetPassword(values.email);
+      await call(contract.auth.resetPassword, { body: { email: values.email } });
       setState('sent');
     } catch {
       setState('error');

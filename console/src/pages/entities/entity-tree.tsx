@@ -1,9 +1,11 @@
 import { canHaveChildren } from '@oppslag/common/constants.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { type DragEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type Entity, entitiesApi } from '../../api/entities.api';
+import type { Entity } from '../../api/entities.api';
 import { errorMessages } from '../../api/error-messages';
+import { call } from '../../api/typed-client';
 import { IconButton } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EntityIcon, Icon } from '../../components/icons';
@@ -62,7 +64,10 @@ function TreeLine({ entity, depth, open, toggle, onAddChild }: LineProps) {
     if (!target) return;
     try {
       // Moving an entity under a droppable parent updates its parentId (spec §4).
-      storeEntity(await entitiesApi.update(target.id, { parentId: entity.id }), 'updated');
+      storeEntity(
+        await call(contract.entities.update, { params: { id: target.id }, body: { parentId: entity.id } }),
+        'updated',
+      );
       if (!open) toggle(entity.id);
       showSnackbar('success', t('tree.moved', { name: target.name, target: entity.name }));
     } catch (err) {

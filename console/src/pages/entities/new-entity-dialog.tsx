@@ -1,9 +1,10 @@
 import { canHaveChildren } from '@oppslag/common/constants.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { can, entityCreationChoices } from '@oppslag/common/permissions.ts';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entitiesApi } from '../../api/entities.api';
+import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
@@ -72,7 +73,7 @@ export function NewEntityDialog({
 
   const submit = form.onSubmit(
     async (body) => {
-      const created = await entitiesApi.create(body);
+      const created = await call(contract.entities.create, { body });
       storeEntity(created, 'created');
       // A new organization becomes the context, so the tree shows it at once instead of staying on
       // another organization with no visible change; every creation is confirmed.

@@ -1,11 +1,12 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { installSchema } from '@oppslag/common/schemas/auth.ts';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
-import { authApi } from '../../api/auth.api';
 import { errorMessages } from '../../api/error-messages';
+import { call } from '../../api/typed-client';
 import { AuthLayout } from '../../components/auth-layout';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
@@ -34,13 +35,16 @@ export default function InstallPage() {
     setState('submitting');
     try {
       // The install token is only asked for from another machine; an empty field sends none.
-      const result = await authApi.install({ ...values, installToken: values.installToken || undefined });
+      const result = await call(contract.install.install, {
+        body: { ...values, installToken: values.installToken || undefined },
+      });
       // After install the API is marked installed and the browser goes to / (spec §4). The installer
       // is signed in with what they just typed and lands on their new organization, told it worked,
       // instead of on a login form with no word of success.
       store.set(installStatusAtom, 'online');
       try {
-        setToken((await authApi.login(values.adminEmail, values.adminPassword)).token);
+        const login = { email: values.adminEmail, password: values.adminPassword };
+        setToken((await call(contract.auth.login, { body: login })).token);
       } catch {
         // Signing in can still be done by hand; the install itself succeeded.
       }

@@ -1,8 +1,10 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { NOTE_ICONS } from '@oppslag/common/notes.ts';
 import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Note, notesApi } from '../../api/notes.api';
+import type { Note } from '../../api/notes.api';
+import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/card';
 import { Modal } from '../../components/dialog';
@@ -74,8 +76,11 @@ export function NoteDialog({
         // The checked draft goes as built; the schema's parsed output (Dates) stays here.
         const body = bodyOf(form.getValues(), approved);
         const saved = note
-          ? await notesApi.update(entityId, note.id, body)
-          : await notesApi.create(entityId, body);
+          ? await call(contract.notes.update, {
+              params: { entityId, noteId: note.id },
+              body: { id: note.id, ...body },
+            })
+          : await call(contract.notes.create, { params: { entityId }, body });
         onSaved(saved);
         return saved;
       },

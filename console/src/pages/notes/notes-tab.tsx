@@ -1,12 +1,14 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type Note, notesApi } from '../../api/notes.api';
+import type { Note } from '../../api/notes.api';
 import { notesQuery } from '../../api/queries';
 import { queryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
+import { call } from '../../api/typed-client';
 import { Button, IconButton } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -75,7 +77,10 @@ export default function NotesTab() {
 
   const approve = async (note: Note, approved: boolean) => {
     try {
-      await notesApi.update(entity.id, note.id, { approved });
+      await call(contract.notes.update, {
+        params: { entityId: entity.id, noteId: note.id },
+        body: { id: note.id, approved },
+      });
       load();
     } catch {
       showSnackbar('error', t('errors.update', { id: note.id }));
@@ -87,7 +92,7 @@ export default function NotesTab() {
     setDeleting(null);
     if (!note) return;
     try {
-      await notesApi.remove(entity.id, note.id);
+      await call(contract.notes.remove, { params: { entityId: entity.id, noteId: note.id } });
       showSnackbar('success', t('common:feedback.deleted'));
       load();
     } catch {

@@ -1,7 +1,8 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { changePasswordSchema } from '@oppslag/common/schemas/auth.ts';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth.api';
 import type { FieldTexts } from '../../api/error-messages';
+import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
@@ -29,7 +30,7 @@ export function PasswordCard() {
   const submit = form.onSubmit(
     async (values) => {
       // Other sessions end with the change; the answer's fresh token keeps this one signed in.
-      const { token } = await authApi.changePassword(values);
+      const { token } = await call(contract.account.changePassword, { body: values });
       setToken(token);
       form.reset(EMPTY);
       return true;

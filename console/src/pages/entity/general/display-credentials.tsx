@@ -1,6 +1,8 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Entity, entitiesApi } from '../../../api/entities.api';
+import type { Entity } from '../../../api/entities.api';
+import { call } from '../../../api/typed-client';
 import { Button } from '../../../components/button';
 import { Alert, Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -21,7 +23,7 @@ export function DisplayCredentials({ entity }: { entity: Entity }) {
     setBusy(true);
     setFailed(false);
     try {
-      storeEntity(await entitiesApi.regenerateApiKey(entity.id));
+      storeEntity(await call(contract.entities.regenerateApiKey, { params: { id: entity.id } }));
       showSnackbar('success', t('general.regenerated'));
     } catch {
       setFailed(true);

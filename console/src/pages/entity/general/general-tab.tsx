@@ -1,7 +1,8 @@
 import { canHaveChildren } from '@oppslag/common/constants.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { entitiesApi } from '../../../api/entities.api';
+import { call } from '../../../api/typed-client';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Icon } from '../../../components/icons';
@@ -38,7 +39,7 @@ export function previewUrl(preview: { token: string; displayId: string }): strin
 export async function openPreview(entityId: number, failed: () => void): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const url = previewUrl(await entitiesApi.previewDisplay(entityId));
+    const url = previewUrl(await call(contract.entities.previewDisplay, { params: { id: entityId } }));
     if (!tab) {
       window.open(url, '_blank', 'noopener');
       return;

@@ -1,9 +1,10 @@
 import { ROLES } from '@oppslag/common/constants.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { addMembersSchema } from '@oppslag/common/schemas/user.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entitiesApi } from '../../../api/entities.api';
 import type { FieldTexts } from '../../../api/error-messages';
+import { call } from '../../../api/typed-client';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/field';
@@ -41,7 +42,7 @@ export function AddMemberDialog({
 
   const submit = form.onSubmit(
     async (member) => {
-      await entitiesApi.addMembers(entityId, [member]);
+      await call(contract.members.add, { params: { id: entityId }, body: [member] });
       await loadMembers(entityId);
       onClose();
       return true;

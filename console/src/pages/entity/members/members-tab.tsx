@@ -1,12 +1,14 @@
 import { MAX_SMS_NOTIFICATION_MEMBERS } from '@oppslag/common/constants.ts';
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/api-error';
-import { entitiesApi, type Member } from '../../../api/entities.api';
+import type { Member } from '../../../api/entities.api';
 import { queryClient } from '../../../api/query-client';
+import { call } from '../../../api/typed-client';
 import { Button, IconButton } from '../../../components/button';
 import { Alert, Card, Spinner } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -41,7 +43,11 @@ export default function MembersTab() {
         member: Member;
         key: 'autoApprove' | 'smsNotifications';
         value: boolean;
-      }) => entitiesApi.updateMemberPermissions(member.entityId, member.userId, { [key]: value }),
+      }) =>
+        call(contract.members.updatePermissions, {
+          params: { id: member.entityId, userId: member.userId },
+          body: { [key]: value },
+        }),
       onSuccess: () => loadMembers(entity.id),
       onError: (err) => {
         const limit = err instanceof ApiError && err.code === 'sms_notification_limit';
@@ -61,7 +67,8 @@ export default function MembersTab() {
   const removeMutation = useMutation(
     {
       // Removal targets the entity the permission is granted on (spec §4).
-      mutationFn: (member: Member) => entitiesApi.removeMember(member.entityId, member.userId),
+      mutationFn: (member: Member) =>
+        call(contract.members.remove, { params: { id: member.entityId, userId: member.userId } }),
       onSuccess: async () => {
         showSnackbar('success', t('common:feedback.removed'));
         await loadMembers(entity.id);

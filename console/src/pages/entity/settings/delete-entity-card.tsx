@@ -1,8 +1,10 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { type Entity, entitiesApi } from '../../../api/entities.api';
+import type { Entity } from '../../../api/entities.api';
+import { call } from '../../../api/typed-client';
 import { Button } from '../../../components/button';
 import { Alert, Card } from '../../../components/card';
 import { Modal } from '../../../components/dialog';
@@ -42,7 +44,10 @@ export function DeleteEntityCard({ entity }: { entity: Entity }) {
     setBusy(true);
     setFailed(false);
     try {
-      await entitiesApi.remove(entity.id, deleteBody(hasChildren, choice));
+      await call(contract.entities.remove, {
+        params: { id: entity.id },
+        body: deleteBody(hasChildren, choice),
+      });
       await loadEntities();
       showSnackbar('success', t('common:feedback.entityDeleted', { name: entity.name }));
       navigate('/entities');

@@ -1,7 +1,9 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { offeredSlots } from '@oppslag/common/feature-sets.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Entity, entitiesApi } from '../../../api/entities.api';
+import type { Entity } from '../../../api/entities.api';
+import { call } from '../../../api/typed-client';
 import { Checkbox } from '../../../components/field';
 import { useFeatureSet } from '../../../lib/server-info';
 import { useFormState } from '../../../lib/use-form-state';
@@ -24,7 +26,10 @@ export function SpecialFeaturesCard({ entity }: { entity: Entity }) {
     e.preventDefault();
     void form.submit(
       async () => {
-        const updated = await entitiesApi.update(entity.id, { id: entity.id, features });
+        const updated = await call(contract.entities.update, {
+          params: { id: entity.id },
+          body: { id: entity.id, features },
+        });
         storeEntity(updated);
         return updated;
       },

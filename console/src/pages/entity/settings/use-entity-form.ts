@@ -1,7 +1,9 @@
+import { contract } from '@oppslag/common/contract/index.ts';
 import { type UpdateEntityInput, updateEntitySchema } from '@oppslag/common/schemas/entity.ts';
 import { useEffect, useMemo } from 'react';
 import { z } from 'zod';
-import { type Entity, entitiesApi } from '../../../api/entities.api';
+import type { Entity } from '../../../api/entities.api';
+import { call } from '../../../api/typed-client';
 import { errorTexts, useSchemaForm } from '../../../lib/use-schema-form';
 import { storeEntity } from '../../../state/entities';
 
@@ -45,7 +47,10 @@ export function useEntityForm<K extends Keys>(
     async (checked) => {
       const changed: Partial<UpdateEntityInput> = {};
       for (const k of keys) if (!same(checked[k], entity[k])) changed[k] = checked[k];
-      const updated = await entitiesApi.update(entity.id, { ...changed, id: entity.id });
+      const updated = await call(contract.entities.update, {
+        params: { id: entity.id },
+        body: { ...changed, id: entity.id },
+      });
       storeEntity(updated);
       reset(updated);
       return updated;
