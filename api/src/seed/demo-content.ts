@@ -7,7 +7,7 @@ import { resolveFeatureSet } from '@oppslag/common';
 import type { Tx } from '../db/client';
 import { statementOfWork } from '../db/unit-of-work';
 import type { AppDeps } from '../deps';
-import { createAutoApproveNumber } from '../services/auto-approve.service';
+import { createAutoApproveNumber } from '../domain/sms/auto-approve';
 import { createContent } from '../services/content.service';
 import { createNote } from '../services/note.service';
 import { receiveInboundSms } from '../services/sms-inbound.service';

@@ -276,7 +276,7 @@ export async function updateNote(
     .returning();
   // An SMS note's sender hears about the decision (approve, or unpublish = reject), once each. The
   // reply is queued BEFORE the note's event: queueing takes the SMS cap locks, and the rule is cap
-  // locks before any entity sequence row (`lockSmsCaps`), or this deadlocks with an approval request.
+  // locks before any entity sequence row (`takeSmsLocks`), or this deadlocks with an approval request.
   if (current.approved !== row.approved)
     await smsNoteDecided(tx, row, row.approved ? 'approved' : 'rejected', now);
   await recordEvent(tx, {

@@ -1,23 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { can, normalizeSender, SMS_APPROVAL_CODE_DAYS, smsLanguageFor } from '@oppslag/common';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities, notes, smsApprovalCodes, smsMessages, users } from '../db/schema/index';
+import { takeSmsLocks } from '../domain/sms/locks';
 import { getAncestry, getGrants } from './access.service';
 import { type QueueSmsInput, queueSms, type SmsScope, smsScopeOf } from './sms-outbound.service';
 import { smsTexts, whereShown } from './sms-texts';
-
-const CODE_ISSUER_LOCK = sql`select pg_advisory_xact_lock(hashtext('sms-approval-codes'))`;
-
-/**
- * Takes the code issuer's lock ahead of time: a routing batch that may issue codes takes it after
- * its cap locks and before its first event (the order every transaction keeps: cap locks, the code
- * lock, entity sequence rows), so it never waits for the lock while holding a sequence row another
- * issuer waits for. Taking it again in `issueApprovalCode` is free.
- */
-export async function lockApprovalCodes(tx: Tx): Promise<void> {
-  await tx.execute(CODE_ISSUER_LOCK);
-}
 
 /**
  * The code in an approval SMS to one member about one note: the same code again for the same
@@ -34,8 +23,9 @@ export async function issueApprovalCode(
     .from(smsApprovalCodes)
     .where(and(eq(smsApprovalCodes.noteId, input.noteId), eq(smsApprovalCodes.userId, input.userId)));
   if (existing) return existing.code;
-  // One issuer at a time, so "not among the open codes" still holds when the row is written.
-  await tx.execute(CODE_ISSUER_LOCK);
+  // One issuer at a time, so "not among the open codes" still holds when the row is written. A
+  // transaction that also queues SMS took this lock with its caps already (domain/sms/locks.ts).
+  await takeSmsLocks(tx, { approvalCodes: true });
   const open = await tx
     .select({ code: smsApprovalCodes.code })
     .from(smsApprovalCodes)
@@ -121,7 +111,7 @@ export async function redeemApprovalCode(
 /**
  * The reply that tells an SMS note's sender the board's decision (key per note and outcome), or
  * null when there is no one to tell. `smsNoteDecided` queues it; a transaction that queues other
- * messages too takes its cap locks with theirs first (`lockSmsCaps`, one call for all).
+ * messages too takes its cap locks with theirs first (`takeSmsLocks`, one call for all).
  */
 export async function decisionReply(
   tx: Tx,
@@ -150,7 +140,7 @@ export async function decisionReply(
 }
 
 /**
- * The cap locks (`lockSmsCaps`) a member's JA/NEI on this note takes: the member's answer (scoped to
+ * The cap locks (`takeSmsLocks`) a member's JA/NEI on this note takes: the member's answer (scoped to
  * the note's entity) and the resident's reply. The answer and `decisionLocksOf` use this one list.
  */
 export async function decisionCaps(

@@ -17,7 +17,7 @@ import {
  * organization's budget apply and a redelivered job sends nothing twice (`{key}:{userId}`).
  *
  * Call it BEFORE the cause records its own event: `queueSmsBatch` takes the cap locks, and they
- * come before any entity sequence row (`lockSmsCaps`).
+ * come before any entity sequence row (`takeSmsLocks`, domain/sms/locks.ts).
  */
 export async function queueMemberSms(
   tx: Tx,

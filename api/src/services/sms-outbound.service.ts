@@ -7,6 +7,7 @@ import { anyOf } from '../db/any-of';
 import type { Tx } from '../db/client';
 import { insertRows } from '../db/insert-rows';
 import { entities, permissions, smsCapNotices, smsOptOuts, smsOutbound, users } from '../db/schema/index';
+import { takeSmsLocks } from '../domain/sms/locks';
 import { recordEvents } from './events.service';
 import { optOutHash, optOutKeys } from './sms-privacy.service';
 import { smsTexts } from './sms-texts';
@@ -216,7 +217,7 @@ export async function queueSmsBatch(
   const fresh = inputs.filter((i) => !recorded.has(i.key) && !seen.has(i.key) && seen.add(i.key));
   const decisions = new Map<string, Decision>();
   if (fresh.length) {
-    const { numbers, orgIds } = await lockSmsCaps(tx, fresh);
+    const { numbers, orgIds } = await takeSmsLocks(tx, { caps: fresh });
     // STOP of an erased number is kept as its hash only (sms-privacy.service.ts): both forms count.
     const stopped = new Set(
       (
@@ -308,38 +309,6 @@ export async function queueSmsBatch(
       ? { status: 'queued', id }
       : { status: 'suppressed', id, reason: decision.reason };
   });
-}
-
-/**
- * Takes the cap locks of messages about to be queued (their numbers, then their organizations, each
- * sorted): `queueSmsBatch` takes them itself. A transaction that also records events must take
- * them BEFORE its first event, because `queueSmsBatch` records events after them: the order is
- * always cap locks, then entity sequence rows. Routing records its notes' events before it queues
- * the replies, and a decision or approval request queues on the same organization, so
- * without this they locked in opposite orders and deadlocked (PostgreSQL finds it after 1 s and
- * fails one of them: the drain's stalls, docs/performance.md). Locks are per transaction and may
- * be taken again.
- */
-export async function lockSmsCaps(
-  tx: Tx,
-  inputs: readonly Pick<QueueSmsInput, 'to' | 'scope'>[],
-): Promise<{ numbers: string[]; orgIds: number[] }> {
-  const numbers = [...new Set(inputs.map((i) => i.to))].sort();
-  const orgIds = [
-    ...new Set(inputs.flatMap((i) => (i.scope.organization ? [i.scope.organization.id] : []))),
-  ].sort((a, b) => a - b);
-  await lockAll(tx, [...numbers.map((n) => `sms-to:${n}`), ...orgIds.map((id) => `sms-org:${id}`)]);
-  return { numbers, orgIds };
-}
-
-/** Takes the advisory locks of these keys in the order given, in one statement. */
-async function lockAll(tx: Tx, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  const list = sql.join(
-    keys.map((k) => sql`(${k})`),
-    sql`, `,
-  );
-  await tx.execute(sql`select count(pg_advisory_xact_lock(hashtext(k))) from (values ${list}) as t(k)`);
 }
 
 /** SMS of one daily class to each number since the start of the Oslo day (what used up its limit). */

@@ -17,7 +17,7 @@ import { takeSequenceRow, whileHolding } from '../test/lock-holder';
 import { processInboundSms } from './sms.processor';
 
 /**
- * The lock rule of `lockSmsCaps` (cap locks before any entity sequence row) on the board's side: a
+ * The lock rule of `takeSmsLocks` (cap locks before any entity sequence row) on the board's side: a
  * decision on an SMS note (approve in the console or by JA, unpublish, delete = reject) queues the
  * sender's reply, which takes the cap locks. An approval request being queued for the same
  * organization (`sms-pending-notify`) holds the organization's cap lock and then records its event
@@ -100,13 +100,16 @@ describe('SMS note decisions take the cap locks before the note event', () => {
     async (word, decision) => {
       const note = await pendingNote();
       const phone = `0047980${digits()}`;
-      await db().update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
+      await db()
+        .update(users)
+        .set({ phoneVerifiedAt: new Date(), phoneNumber: phone })
+        .where(eq(users.id, world.users.moderator.id));
       const code = await unitOfWork(api.deps, (tx) =>
         issueApprovalCode(tx, { noteId: note.id, userId: world.users.moderator.id, phone }, new Date()),
       );
       const [answer] = await storeInboundSms(db(), [`+${phone.slice(2)}`, `${word} ${code}`]);
       // An approval request to the same member: the member's number first, then the organization
-      // (numbers before organizations, lockSmsCaps). Before the rule the answer held the organization
+      // (numbers before organizations, takeSmsLocks). Before the rule the answer held the organization
       // (from the resident's reply) and the note's sequence row while it waited for the member's number.
       await whileApprovalRequestLocks(
         `sms-to:${phone}`,
@@ -126,7 +129,10 @@ describe('SMS note decisions take the cap locks before the note event', () => {
   it('a batch takes a later JA’s locks before its first note’s event (one transaction, no fallback)', async () => {
     const pending = await pendingNote();
     const phone = `0047990${digits()}`;
-    await db().update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: phone }).where(eq(users.id, world.users.moderator.id));
+    await db()
+      .update(users)
+      .set({ phoneVerifiedAt: new Date(), phoneNumber: phone })
+      .where(eq(users.id, world.users.moderator.id));
     const code = await unitOfWork(api.deps, (tx) =>
       issueApprovalCode(tx, { noteId: pending.id, userId: world.users.moderator.id, phone }, new Date()),
     );

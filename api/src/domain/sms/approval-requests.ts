@@ -30,7 +30,7 @@ export async function notifyMembersOf(
  * their own JA/NEI code, in the routing transaction that created the note: the code, the request
  * rows and the note commit together, so no Redis loss or worker crash can lose a request (there is
  * no side-effect job between them) and a repeated routing finds the keys `notify:{note}:{member}`.
- * The caller holds the code issuer's lock (`lockApprovalCodes`) and every member's cap lock.
+ * The caller holds the code issuer's lock (`takeSmsLocks`) and every member's cap lock.
  */
 export async function approvalRequests(
   tx: Tx,

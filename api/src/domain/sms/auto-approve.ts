@@ -7,10 +7,10 @@ import {
   normalizePhone,
 } from '@oppslag/common';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { autoApproveNumbers } from '../db/schema/index';
-import { invalidField, notFound } from '../errors';
-import { recordEvent } from './events.service';
+import type { Tx } from '../../db/client';
+import { autoApproveNumbers } from '../../db/schema/index';
+import { invalidField, notFound } from '../../errors';
+import { recordEvent } from '../../services/events.service';
 
 type Row = typeof autoApproveNumbers.$inferSelect;
 

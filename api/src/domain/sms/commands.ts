@@ -4,15 +4,9 @@ import type { Tx } from '../../db/client';
 import { entities, users } from '../../db/schema/index';
 import { deleteNote, updateNote } from '../../services/note.service';
 import { decisionCaps, redeemApprovalCode } from '../../services/sms-approval.service';
-import {
-  lockSmsCaps,
-  optIn,
-  optOut,
-  queueSms,
-  type SmsScope,
-  smsScopeOf,
-} from '../../services/sms-outbound.service';
+import { optIn, optOut, queueSms, type SmsScope, smsScopeOf } from '../../services/sms-outbound.service';
 import { APPROVE_WORDS, REJECT_WORDS, START_WORDS, STOP_WORDS, smsTexts } from '../../services/sms-texts';
+import { takeSmsLocks } from './locks';
 
 export type SmsCommand =
   | { kind: 'stop' }
@@ -75,11 +69,11 @@ export async function handleSmsCommand(
     const { note, actor } = verdict;
     const { entityId } = note;
     // The member's answer and the resident's reply take their cap locks together, before the
-    // decision records the note's event (lockSmsCaps: cap locks in one sorted call, then sequence
-    // rows). One after the other they deadlocked with an approval request to the same member.
+    // decision records the note's event (domain/sms/locks.ts: cap locks in one sorted call, then
+    // sequence rows). One after the other they deadlocked with an approval request to the same member.
     const decision = await decisionCaps(tx, sms.from, note);
     scope = decision.scope;
-    await lockSmsCaps(tx, decision.caps);
+    await takeSmsLocks(tx, { caps: decision.caps });
     if (command.approve) await updateNote(tx, entityId, note.id, { approved: true }, actor, now);
     else await deleteNote(tx, entityId, note.id, actor, now);
     const [entity] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, entityId));

@@ -5,9 +5,8 @@ import type { Tx } from '../../db/client';
 import { autoApproveNumbers, entities, permissions, type smsMessages, users } from '../../db/schema/index';
 import { getAncestries } from '../../services/access.service';
 import { createSmsNotes, type SmsNoteInput } from '../../services/note.service';
-import { decisionLocksOf, lockApprovalCodes } from '../../services/sms-approval.service';
+import { decisionLocksOf } from '../../services/sms-approval.service';
 import {
-  lockSmsCaps,
   type QueueSmsInput,
   queueSmsBatch,
   type ScopeEntity,
@@ -18,6 +17,7 @@ import {
 import { smsTexts, whereShown } from '../../services/sms-texts';
 import { approvalRequests, type NotifyMember, notifyMembersOf } from './approval-requests';
 import { handleSmsCommand, parseSmsCommand, type SmsCommand } from './commands';
+import { takeSmsLocks } from './locks';
 import { overSenderCap } from './sender-cap';
 import { splitCodeWord } from './text';
 
@@ -170,7 +170,7 @@ function destinationOf(reading: TextReading, lookups: Lookups) {
 }
 
 /**
- * The cap locks of every message the batch may send (`lockSmsCaps` inputs), from the readings and
+ * The cap locks of every message the batch may send (`takeSmsLocks` caps), from the readings and
  * lookups alone: a note's reply, a help text, START's answer, and for JA/NEI the member's answer
  * and the resident's reply (`decisionLocksOf`). More than is sent is harmless (a note sanitized to
  * nothing sends no reply); each later queueing takes these again, which the transaction holds.
@@ -231,10 +231,13 @@ export async function routeMessages(
     return destination ? [{ entityId: destination.entity.id, ancestry: destination.ancestry }] : [];
   });
   const notify = await notifyMembersOf(tx, noted);
-  // Every cap lock the batch may take, before its first event (lockSmsCaps: cap locks, then entity
-  // sequence rows, always): a flush records notes' events, and the replies of later flushes and
-  // the commands between them would otherwise lock after those. The code issuer's lock comes next.
-  await lockSmsCaps(tx, await capsOfBatch(tx, readings, lookups, notify));
+  // Every SMS lock the batch may take, before its first event (domain/sms/locks.ts: cap locks, the
+  // code issuer's lock, then entity sequence rows): a flush records notes' events, and the replies
+  // of later flushes and the commands between them would otherwise lock after those.
+  await takeSmsLocks(tx, {
+    caps: await capsOfBatch(tx, readings, lookups, notify),
+    approvalCodes: noted.length > 0,
+  });
   const limited = await overSenderCap(
     tx,
     readings.flatMap((r) => {
@@ -246,7 +249,6 @@ export async function routeMessages(
     }),
     now,
   );
-  if (noted.length > 0) await lockApprovalCodes(tx);
 
   const flush = async () => {
     const notes = steps.filter((s): s is NoteStep => 'note' in s);

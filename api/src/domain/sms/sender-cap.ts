@@ -22,7 +22,7 @@ export interface CapCandidate {
  * approval request), so one number can neither text the board without end nor spend the
  * organization's budget. Senders the board trusts (auto-approve list, autoApprove members) are not
  * candidates; commands and unknown code words make only replies, which the reply limit already
- * bounds per number. The caller holds every sender's cap lock (`lockSmsCaps`), so two batches read
+ * bounds per number. The caller holds every sender's cap lock (`takeSmsLocks`), so two batches read
  * each other's committed counts. The first refusal per number and day records `sms_cap_notices`
  * (`daily:{number}:{day}`, like the reply limit), so the console's SMS warning names the number
  * once. Returns the ids to finish as `sender_limit`.

@@ -1,15 +1,15 @@
 import Router from '@koa/router';
 import { autoApproveContract } from '@oppslag/common';
 import type { AppDeps } from '../../deps';
-import { mountContract } from '../../http/define-handler';
-import type { DisplayState } from '../../middleware/display-auth';
-import { presentAutoApproveNumber } from '../../presenters/auto-approve-number.presenter';
 import {
   createAutoApproveNumber,
   deleteAutoApproveNumber,
   listAutoApproveNumbers,
   updateAutoApproveNumber,
-} from '../../services/auto-approve.service';
+} from '../../domain/sms/auto-approve';
+import { mountContract } from '../../http/define-handler';
+import type { DisplayState } from '../../middleware/display-auth';
+import { presentAutoApproveNumber } from '../../presenters/auto-approve-number.presenter';
 
 /**
  * Auto-approve numbers of an entity. Members who can read the entity see the list (the card sits
