@@ -38,7 +38,6 @@ export const displayEventDataSchemas = {
 } as const;
 
 export type DisplayEventType = keyof typeof displayEventDataSchemas;
-export const DISPLAY_EVENT_TYPES = Object.keys(displayEventDataSchemas) as DisplayEventType[];
 export type DisplayEventData<T extends DisplayEventType> = z.infer<(typeof displayEventDataSchemas)[T]>;
 
 export type DisplayEnvelope<T extends DisplayEventType = DisplayEventType> = Envelope<DisplayEventData<T>>;
@@ -46,18 +45,25 @@ export type DisplayEnvelope<T extends DisplayEventType = DisplayEventType> = Env
 /** A pushed display event with its type (narrow on `type`). */
 export type DisplayEvent = { [T in DisplayEventType]: DisplayEnvelope<T> & { type: T } }[DisplayEventType];
 
-const envelope = z.object({ id: z.string(), seq: z.number().int(), entityId: z.number().int().nullable() });
+const envelope = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  entityId: z.number().int().nullable(),
+  data: z.unknown(),
+});
 
 export const isDisplayEventType = (value: string): value is DisplayEventType =>
   Object.hasOwn(displayEventDataSchemas, value);
+
+export const DISPLAY_EVENT_TYPES: DisplayEventType[] =
+  Object.keys(displayEventDataSchemas).filter(isDisplayEventType);
 
 /** Reads a push on the display's socket; null when the type is unknown or the payload is not its shape. */
 export function parseDisplayEvent(type: string, payload: unknown): DisplayEvent | null {
   if (!isDisplayEventType(type)) return null;
   const head = envelope.safeParse(payload);
-  const data = (displayEventDataSchemas[type] as z.ZodType).safeParse(
-    (payload as { data?: unknown } | null)?.data,
-  );
-  if (!head.success || !data.success) return null;
+  if (!head.success) return null;
+  const data = displayEventDataSchemas[type].safeParse(head.data.data);
+  if (!data.success) return null;
   return { ...head.data, type, data: data.data } as DisplayEvent;
 }

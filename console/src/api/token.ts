@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The user carried in a console JWT (`user` claim). */
 export interface TokenUser {
   id: number;
@@ -6,6 +8,18 @@ export interface TokenUser {
   admin: boolean;
   language?: string;
 }
+
+/** What the console reads of a token's payload; an email and an id are required (spec §3). */
+const tokenPayloadSchema = z.object({
+  user: z.object({
+    id: z.number(),
+    email: z.string().min(1),
+    name: z.string().nullish().catch(null),
+    admin: z.unknown(),
+    language: z.string().optional().catch(undefined),
+  }),
+  exp: z.number().optional().catch(undefined),
+});
 
 function base64UrlDecode(part: string): string {
   const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
@@ -24,10 +38,10 @@ export function decodeToken(token: string | null | undefined, now: Date = new Da
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   try {
-    const payload = JSON.parse(base64UrlDecode(parts[1])) as { user?: Partial<TokenUser>; exp?: number };
-    const user = payload.user;
-    if (!user || typeof user.email !== 'string' || !user.email || typeof user.id !== 'number') return null;
-    if (typeof payload.exp === 'number' && payload.exp * 1000 <= now.getTime()) return null;
+    const parsed = tokenPayloadSchema.safeParse(JSON.parse(base64UrlDecode(parts[1])));
+    if (!parsed.success) return null;
+    const { user, exp } = parsed.data;
+    if (exp !== undefined && exp * 1000 <= now.getTime()) return null;
     return {
       id: user.id,
       email: user.email,

@@ -42,8 +42,9 @@ function deliver(event: ConsoleEvent) {
 /** A pushed domain event, checked against the catalogue (a shape it does not know is dropped). */
 function handle(type: string, payload: unknown) {
   if (!isEventType(type) || !payload || typeof payload !== 'object') return;
-  const { id, seq: n, entityId } = payload as { id?: unknown; seq?: unknown; entityId?: unknown };
-  const data = parseEventData(type, (payload as { data?: unknown }).data);
+  const field = (key: string): unknown => (key in payload ? Reflect.get(payload, key) : undefined);
+  const [id, n, entityId] = [field('id'), field('seq'), field('entityId')];
+  const data = parseEventData(type, field('data'));
   if (typeof id !== 'string' || typeof n !== 'number' || data === null) return;
   if (entityId !== null && typeof entityId !== 'number') return;
   const verdict = seq.observe(entityId, n);

@@ -1,5 +1,5 @@
 import { isOneOf } from '@oppslag/common/one-of.ts';
-import type { ScheduleLike } from '@oppslag/common/schedule.ts';
+import { scheduleOutSchema } from '@oppslag/common/schedule.ts';
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '@oppslag/common/schemas/history.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,7 +18,8 @@ type Filters = { kind?: HistoryKind; userId?: number };
 function valueText(v: unknown, t: (k: string) => string, language: string): string {
   if (v === null || v === undefined || v === '') return '–';
   if (typeof v === 'boolean') return t(v ? 'yes' : 'no');
-  if (typeof v === 'object' && 'weekdays' in v) return scheduleLabel(v as ScheduleLike, language);
+  const schedule = scheduleOutSchema.safeParse(v);
+  if (schedule.success) return scheduleLabel(schedule.data, language);
   if (typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)) return formatDateTime(v, language);
   if (typeof v === 'string')
     return (
