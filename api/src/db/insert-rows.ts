@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
+import { rowsOf } from './rows';
 
 interface InsertRowsOptions<R extends Record<string, PgColumn>> {
   /** `on conflict (column) do nothing`: rows that conflict are skipped (and not returned). */
@@ -57,7 +58,5 @@ export async function insertRows<
   const result = await tx.execute(
     sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)})${conflict}${returning}`,
   );
-  return ((result as unknown as { rows?: unknown[] }).rows ?? result) as {
-    [K in keyof R]: R[K]['_']['data'];
-  }[];
+  return rowsOf<{ [K in keyof R]: R[K]['_']['data'] }>(result);
 }

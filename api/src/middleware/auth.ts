@@ -1,6 +1,7 @@
 import type { Actor, Grant, Role } from '@oppslag/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Middleware } from 'koa';
+import { rowsOf } from '../db/rows';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../errors';
 import type { UserClaims } from '../lib/tokens';
@@ -160,7 +161,7 @@ async function readSessions(deps: AppDeps, waiting: Waiting[]): Promise<void> {
     select u.id, u.admin, u.email, u.name, u.language, u.token_version,
       (select string_agg(p.entity_id || ':' || p.role, ',') from permissions p where p.user_id = u.id) as grants${tree}
     from users u${join} where u.id = any(${ids}::int[])`);
-  const rows = ((result as unknown as { rows?: SessionRow[] }).rows ?? result) as SessionRow[];
+  const rows = rowsOf<SessionRow>(result);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const w of waiting) {
     const row = byId.get(w.id);

@@ -1,6 +1,7 @@
 import { type Actor, can, type Grant, type Permission, permissionsOn } from '@oppslag/common';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { permissions } from '../db/schema/index';
 import { forbidden, notFound } from '../errors';
 
@@ -29,12 +30,7 @@ export async function getAncestries(tx: Tx, entityIds: number[]): Promise<Map<nu
       where c.depth < 64
     )
     select root, id, deleted, depth from chain order by root, depth`);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as {
-    root: number;
-    id: number;
-    deleted: boolean;
-    depth: number;
-  }[];
+  const rows = rowsOf<{ root: number; id: number; deleted: boolean; depth: number }>(result);
   const walked = new Map<number, { id: number; deleted: boolean }[]>();
   for (const r of rows) {
     const root = Number(r.root);

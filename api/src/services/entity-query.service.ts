@@ -1,6 +1,7 @@
 import type { Actor } from '@oppslag/common';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { entities } from '../db/schema/index';
 import { notFound } from '../errors';
 import type { EntityRow } from '../presenters/entity.presenter';
@@ -113,7 +114,7 @@ export async function selectEntities(tx: Tx, where: SQL): Promise<EntityRow[]> {
       features, services, latitude, longitude, quiet_hours, api_key, api_key_version, layout_id, registered_at,
       deleted, created_at, updated_at
     from entities where ${where} order by id`);
-  const rows = ((result as unknown as { rows?: RawEntity[] }).rows ?? result) as RawEntity[];
+  const rows = rowsOf<RawEntity>(result);
   return rows.map(
     (r): EntityRow => ({
       id: r.id,

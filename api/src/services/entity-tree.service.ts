@@ -8,6 +8,7 @@ import {
 } from '@oppslag/common';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { EntityRow } from '../presenters/entity.presenter';
 import { getGrants } from './access.service';
 import type { EntityAncestor } from './entity-query.service';
@@ -48,11 +49,7 @@ export const entityTableVersionOf = (row: { n: number; a: string; b: string }): 
 
 export async function entityTableVersion(tx: Tx): Promise<string> {
   const result = await tx.execute(entityTableVersionSql);
-  const [row] = ((result as unknown as { rows?: { n: number; a: string; b: string }[] }).rows ?? result) as {
-    n: number;
-    a: string;
-    b: string;
-  }[];
+  const [row] = rowsOf<{ n: number; a: string; b: string }>(result);
   return entityTableVersionOf(row);
 }
 

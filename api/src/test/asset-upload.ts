@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { rowsOf } from '../db/rows';
 import { assets } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { croppedKeyFor } from '../presenters/asset.presenter';
@@ -69,8 +70,7 @@ export async function assetTraces(api: TestApi): Promise<{ rows: number; stored:
   const result = await api.deps.database.db.execute<{ n: number }>(
     sql`select count(*)::int as n from assets`,
   );
-  const rows = ((result as unknown as { rows?: { n: number }[] }).rows ??
-    (result as unknown as { n: number }[]))[0].n;
+  const rows = rowsOf<{ n: number }>(result)[0].n;
   return {
     rows: Number(rows),
     stored: listFiles(join(api.deps.config.dataDir, 'assets')),
