@@ -5,6 +5,7 @@ export * from './common-passwords';
 export * from './constants';
 export * from './contract/index';
 export * from './crop';
+export * from './delivery';
 export * from './display-modules';
 export * from './errors';
 export * from './events';

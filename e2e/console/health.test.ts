@@ -125,6 +125,45 @@ describe('screen health and proof of delivery in the console', () => {
     }
   });
 
+  it('calls no screen missing when the note is not due now, and words one screen right (issue 31 item 4)', async () => {
+    // A note whose only window is tomorrow: "Vises ikke nå", and no warning about the screens.
+    const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', weekday: 'short' }).format(new Date()),
+    );
+    const later = await s.stack.request('POST', `/api/content/${org.id}/note`, {
+      token,
+      body: {
+        text: '<p>Vaktmesteren er her i morgen</p>',
+        date: new Date().toISOString(),
+        approved: true,
+        schedule: { weekdays: [((weekday + 1) % 7) + 1], from: '08:00', to: '15:00' },
+      },
+    });
+    expect(later.status).toBe(201);
+    for (const [viewport, locale, text, name] of [
+      [LAPTOP, undefined, 'Skal ikke vises på noen skjerm nå', 'delivery-not-now-nb-laptop'],
+      [PHONE, 'en', 'Not due on any screen now', 'delivery-not-now-en-phone'],
+    ] as const) {
+      const page = await consolePage(viewport, locale);
+      await page.goto(`/entities/${org.id}/notes`);
+      const item = page.locator('li', { hasText: 'Vaktmesteren er her i morgen' }).last();
+      const line = item.getByTestId('delivery-line');
+      await line.waitFor();
+      expect(await line.textContent()).toContain(text);
+      expect(await line.textContent()).not.toMatch(/Mangler|Missing/);
+      await line.scrollIntoViewIfNeeded();
+      await screenshot(page, name);
+      await page.close();
+    }
+    // One screen below Oppgang A: "Vist på skjermen", never "alle 1 skjermer".
+    const page = await consolePage(LAPTOP);
+    await page.goto(`/entities/${screens['Oppgang A'].id}/notes`);
+    const line = page.locator('li', { hasText: 'Vannet stenges' }).last().getByTestId('delivery-line');
+    await expect.poll(async () => line.textContent(), { timeout: 30_000 }).toContain('Vist på skjermen');
+    expect(await line.textContent()).not.toContain('alle 1');
+    await page.close();
+  });
+
   it('asks a screen for a screenshot from the console and shows the thumbnail', async () => {
     const display = screens['Oppgang A'];
     const page = await consolePage(LAPTOP);
@@ -174,16 +213,24 @@ describe('screen health and proof of delivery in the console', () => {
   it('says when a portrait screen is left on the landscape setting (issue 12 item 10), in nb and en', async () => {
     // Oppgang B's player runs at 720×1280 while the display keeps the default orientation 0.
     const display = screens['Oppgang B'];
-    for (const [locale, viewport, text] of [
-      [undefined, LAPTOP, 'Skjermen står på høykant, men er satt til liggende visning'],
-      ['en', LAPTOP, 'The screen is mounted upright (portrait) but set to landscape'],
-      [undefined, PHONE, 'Skjermen står på høykant'],
+    // The superadmin (nb) is pointed to the orientation field; the owner (en), who has no such
+    // field (issue 31 item 2), to what they can do: turn the screen or ask a superadmin.
+    for (const [locale, viewport, text, not] of [
+      [
+        undefined,
+        LAPTOP,
+        'Velg «Stående» under Innstillinger → Skjerminnstillinger',
+        'be en superadministrator',
+      ],
+      ['en', LAPTOP, 'Turn the screen to landscape, or ask a superadmin', 'Settings → Display settings'],
+      [undefined, PHONE, 'Skjermen står på høykant', 'be en superadministrator'],
     ] as const) {
       const page = await consolePage(viewport, locale);
       await page.goto(`/entities/${display.id}`);
       const warning = page.getByTestId('health-orientation-mismatch');
       await warning.waitFor();
       expect(await warning.textContent()).toContain(text);
+      expect(await warning.textContent()).not.toContain(not);
       await warning.scrollIntoViewIfNeeded();
       await screenshot(
         page,

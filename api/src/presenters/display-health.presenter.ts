@@ -1,5 +1,6 @@
 import type { Delivery, DisplayHealth, DisplayHealthSummary } from '@oppslag/common';
-import type { DeliveryRow, HealthRead, HealthRow } from '../services/display-health-query.service';
+import type { DeliveryRow } from '../services/delivery-query.service';
+import type { HealthRead, HealthRow } from '../services/display-health-query.service';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -72,7 +73,19 @@ export function presentDelivery(rows: DeliveryRow[], online: ReadonlySet<number>
       shownAt: iso(r.shownAt),
       online: online.has(r.id),
       lastSeenAt: iso(r.lastSeenAt),
+      due: r.due,
     }))
-    .sort((a, b) => Number(a.shownAt !== null) - Number(b.shownAt !== null));
-  return { shown: displays.filter((d) => d.shownAt !== null).length, total: displays.length, displays };
+    // The missing ones (due now, not shown) first, then those not due now, then the shown ones.
+    .sort((a, b) => rank(a) - rank(b));
+  return {
+    shown: displays.filter((d) => d.shownAt !== null).length,
+    total: displays.length,
+    due: displays.filter((d) => d.due).length,
+    missing: displays.filter(isMissing).length,
+    displays,
+  };
 }
+
+/** A display that should be showing the item now and has not (common's dueOnScreen). */
+const isMissing = (d: { due: boolean; shownAt: string | null }) => d.due && d.shownAt === null;
+const rank = (d: { due: boolean; shownAt: string | null }) => (isMissing(d) ? 0 : d.shownAt === null ? 1 : 2);

@@ -104,13 +104,22 @@ export const deliveryDisplaySchema = z.object({
   online: z.boolean(),
   /** The last heartbeat (for a missing display: since when it is gone). */
   lastSeenAt: z.iso.datetime().nullable(),
+  /**
+   * Whether it should be showing the item now (common's dueOnScreen: the item's period and
+   * schedule, the screen's quiet hours and slot switch). Due and not shown is "missing".
+   */
+  due: z.boolean(),
 });
 
 /** `GET /api/content/{entityId}/note/{noteId}/delivery` (and the banner slide's). */
 export const deliverySchema = z.object({
   shown: z.number().int(),
   total: z.number().int(),
-  /** Every display that should show it, the missing ones first. */
+  /** Displays that should be showing it now. */
+  due: z.number().int(),
+  /** Displays that should be showing it now and have not shown it. */
+  missing: z.number().int(),
+  /** Every display below the entity, the missing ones first. */
   displays: z.array(deliveryDisplaySchema),
 });
 export type Delivery = z.infer<typeof deliverySchema>;

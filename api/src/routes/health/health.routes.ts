@@ -4,8 +4,9 @@ import type { AppDeps } from '../../deps';
 import { mountContract } from '../../http/define-handler';
 import type { DisplayState } from '../../middleware/display-auth';
 import { presentDelivery, presentHealth } from '../../presenters/display-health.presenter';
+import { readDelivery } from '../../services/delivery-query.service';
 import { requestScreenshot } from '../../services/display-health.service';
-import { loadDisplay, readDelivery, readHealth } from '../../services/display-health-query.service';
+import { loadDisplay, readHealth } from '../../services/display-health-query.service';
 import { isOnline } from '../../services/presence.service';
 import { spend } from '../../services/route-limits';
 
@@ -34,11 +35,25 @@ export function healthRoutes(deps: AppDeps): Router<DisplayState> {
       return { requestedAt: at.toISOString(), online: (await online([params.id])).has(params.id) };
     },
     noteDelivery: async ({ params, access }) => {
-      const rows = await readDelivery(db, 'note', params.entityId, access.ancestry, params.noteId);
+      const rows = await readDelivery(
+        db,
+        'note',
+        params.entityId,
+        access.ancestry,
+        params.noteId,
+        deps.now(),
+      );
       return presentDelivery(rows, await online(rows.map((r) => r.id)));
     },
     bannerDelivery: async ({ params, access }) => {
-      const rows = await readDelivery(db, 'content', params.entityId, access.ancestry, params.contentId);
+      const rows = await readDelivery(
+        db,
+        'content',
+        params.entityId,
+        access.ancestry,
+        params.contentId,
+        deps.now(),
+      );
       return presentDelivery(rows, await online(rows.map((r) => r.id)));
     },
   });

@@ -31,8 +31,8 @@ export function DeliveryLine({
   const delivery = useQuery(deliveryQuery(entityId, kind, itemId, REFRESH_MS), queryClient).data ?? null;
 
   if (!delivery) return null;
-  const state = deliveryState(delivery);
-  const missing = delivery.displays.filter((d) => d.shownAt === null);
+  const { state, shown, count } = deliveryState(delivery);
+  const missing = delivery.displays.filter((d) => d.due && d.shownAt === null);
   const lang = i18n.language;
   return (
     <div
@@ -45,7 +45,7 @@ export function DeliveryLine({
         className={`inline-flex items-center gap-1 font-medium ${state === 'partial' ? 'text-amber-900' : 'text-slate-700'}`}
       >
         <Icon name={state === 'partial' ? 'warning' : 'check'} className="size-3.5" />
-        {t(`delivery.${state}`, { shown: delivery.shown, total: delivery.total })}
+        {t(`delivery.${state}`, { shown, count })}
       </span>
       {missing.length > 0 && (
         <span className="text-slate-700">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Alert, Card, Spinner } from '../../components/card';
 import { formatDateTime, formatRelative } from '../../lib/dates';
+import { useIsAdmin } from '../../state/permissions';
 import { showSnackbar } from '../../state/snackbar';
 import { formatScreen, formatUptime } from './health.logic';
 import { useDisplayHealth } from './use-display-health';
@@ -24,6 +25,8 @@ export function DisplayHealthCard({ displayId }: { displayId: number }) {
   const { t, i18n } = useTranslation('health');
   const { health, failed, waiting, requestScreenshot } = useDisplayHealth(displayId);
   const lang = i18n.language;
+  // Orientation is a superadmin-only field: others are told what they can do instead.
+  const mismatch = useIsAdmin() ? 'orientationMismatch' : 'orientationMismatchMember';
   const none = <span className="font-normal text-slate-500">{t('unknown')}</span>;
   const when = (iso: string) => (
     <time dateTime={iso} title={formatDateTime(iso, lang)}>
@@ -65,7 +68,7 @@ export function DisplayHealthCard({ displayId }: { displayId: number }) {
               <div className="pb-2">
                 <Alert kind="warning">
                   <span data-testid="health-orientation-mismatch">
-                    {t(`orientationMismatch.${health.screen.orientation}`)}
+                    {t(`${mismatch}.${health.screen.orientation}`)}
                   </span>
                 </Alert>
               </div>

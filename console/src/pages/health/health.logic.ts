@@ -16,10 +16,19 @@ export const formatScreen = (screen: NonNullable<DisplayHealthSummary['screen']>
   `${screen.width} × ${screen.height}`;
 
 /**
- * The word for a delivery line, e.g. "Vist på 14 av 15 skjermer": all shown, some missing, or no
- * display below the entity at all (then there is nothing to prove and the line says so).
+ * The word for a delivery line and its numbers. Only a screen that should be showing the item now
+ * (the server's `due`: schedule, quiet hours, slot switch) and has not is missing: "partial" warns
+ * ("Vist på 1 av 2 skjermer"); all due screens shown is "all"; none due now is "notNow" (a
+ * weekday-only note at night); no display below the entity at all is "none".
  */
-export function deliveryState(d: { shown: number; total: number }): 'none' | 'all' | 'partial' {
-  if (d.total === 0) return 'none';
-  return d.shown >= d.total ? 'all' : 'partial';
+export function deliveryState(d: {
+  total: number;
+  displays: readonly { due: boolean; shownAt: string | null }[];
+}): { state: 'none' | 'notNow' | 'all' | 'partial'; shown: number; count: number } {
+  const due = d.displays.filter((x) => x.due);
+  const shown = due.filter((x) => x.shownAt !== null).length;
+  const count = due.length;
+  if (d.total === 0) return { state: 'none', shown, count };
+  if (count === 0) return { state: 'notNow', shown, count };
+  return { state: shown >= count ? 'all' : 'partial', shown, count };
 }
