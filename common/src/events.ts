@@ -77,6 +77,8 @@ export const eventDataSchemas = {
     inbound: z.number().int(),
     outbound: z.number().int(),
   }),
+  /** A board lifted a STOP from its list (the number by hash only). */
+  'privacy.stopLifted': z.object({ numberHash: z.string() }),
   'system.installed': z.object({ rootEntityId: id, masterDisplayId: id }),
   /** An inbound SMS was stored: the worker routes it to a note (the `sms/inbound` job). */
   'sms.received': z.object({ smsMessageId: id.positive() }),

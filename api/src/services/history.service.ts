@@ -37,6 +37,7 @@ const KINDS: Partial<Record<EventType, HistoryKind>> = {
   // Privacy requests are a superadmin's acts on the whole installation: shown with the settings.
   'privacy.phoneExported': 'settings',
   'privacy.phoneErased': 'settings',
+  'privacy.stopLifted': 'settings',
 };
 
 /** Fields that change on every write or only restate the row's identity: not "what changed". */
@@ -87,7 +88,8 @@ function afterOf(type: EventType, data: Record<string, unknown>): Fields {
     return { autoApprove: data.autoApprove, smsNotifications: data.smsNotifications };
   if (type === 'entity.created') return data.entity as Fields;
   if (type === 'entity.apiKeyRegenerated') return { apiKeyVersion: data.apiKeyVersion };
-  if (type === 'privacy.phoneExported' || type === 'privacy.phoneErased') return { ...data };
+  if (type === 'privacy.phoneExported' || type === 'privacy.phoneErased' || type === 'privacy.stopLifted')
+    return { ...data };
   if (type === 'autoApproveNumber.changed' || type === 'transitStop.changed')
     return { action: data.action, ...data };
   return null;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
   autoApproveNumbers,
@@ -175,4 +175,38 @@ export async function erasePhone(tx: Tx, number: string) {
     .where(eq(smsOptOuts.number, number))
     .returning({ number: smsOptOuts.number });
   return { inbound: inbound.length, outbound: outbound.length, stopKept: stop.length > 0 };
+}
+
+/** The reference of a STOP entry in the console: the hash without its prefix (never the number). */
+export const optOutRef = (number: string): string => optOutHash(number).slice('sha256:'.length);
+
+/**
+ * Numbers that sent STOP and have written to the organization (an SMS routed to it or to an entity
+ * below it): the board's STOP list. Erased numbers (kept as a hash) are not listed: nobody can say
+ * whose they are any more.
+ */
+export async function optOutsOf(tx: Tx, organizationId: number) {
+  const rows = await tx.execute<{ number: string; opted_out_at: string | Date }>(sql`
+    with recursive sub(id) as (
+      select id from entities where id = ${organizationId}
+      union
+      select c.id from entities c join sub s on c.parent_id = s.id
+    )
+    select o.number, o.opted_out_at from sms_opt_outs o
+    where exists (
+      select 1 from sms_messages m where m."from" = o.number and m.entity_id in (select id from sub)
+    )
+    order by o.opted_out_at desc`);
+  const list = Array.isArray(rows)
+    ? rows
+    : (rows as { rows: { number: string; opted_out_at: string | Date }[] }).rows;
+  return list.map((r) => ({ number: r.number, optedOutAt: new Date(r.opted_out_at) }));
+}
+
+/** Lifts the STOP of one listed number (by its reference); false when it is not on the list. */
+export async function liftOptOut(tx: Tx, organizationId: number, ref: string): Promise<boolean> {
+  const match = (await optOutsOf(tx, organizationId)).find((o) => optOutRef(o.number) === ref);
+  if (!match) return false;
+  await tx.delete(smsOptOuts).where(inArray(smsOptOuts.number, optOutKeys([match.number])));
+  return true;
 }

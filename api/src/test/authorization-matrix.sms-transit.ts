@@ -1,5 +1,6 @@
-import { autoApproveNumbers, transitStops } from '../db/schema/index';
-import type { MatrixContext, MatrixRow } from './authorization-matrix';
+import { autoApproveNumbers, smsMessages, smsOptOuts, transitStops } from '../db/schema/index';
+import { optOutRef } from '../services/sms-privacy.service';
+import type { MatrixContext, MatrixRow, Tenant } from './authorization-matrix';
 
 /** Lists: every role of the tenant reads; strangers get 404. */
 const READ = {
@@ -98,9 +99,47 @@ export const smsTransitMatrixRows: MatrixRow[] = [
     object: () => ({ id: 0, e164: '+4791234567' }),
     expect: { own: '401 200 403 403 403 403' },
   },
+  // The STOP list names residents (masked): the organization's board, like its SMS usage.
+  {
+    route: 'GET /api/entities/:id/sms-opt-outs',
+    expect: {
+      own: '401 200 200 200 403 404',
+      other: '401 200 404 404 404 200',
+      missing: '401 404 404 404 404 404',
+    },
+  },
+  {
+    // No STOP entry has this reference: who may act gets 404 for the entry, the others as above.
+    route: 'DELETE /api/entities/:id/sms-opt-outs/:ref',
+    object: (c) => ({ id: c.tenant.org.id, ref: 'a'.repeat(64) }),
+    // Tenant A's organization with a number that sent STOP to tenant B: nobody lifts it from A.
+    crossed: async (c) => ({ id: c.tenant.org.id, ref: await smsStopOf(c, c.stranger) }),
+    expect: {
+      own: '401 404 404 404 403 404',
+      other: '401 404 404 404 404 404',
+      missing: '401 404 404 404 404 404',
+      crossed: '401 404 404 404 403 404',
+    },
+  },
   {
     route: 'DELETE /api/privacy/phone/:e164',
     object: () => ({ id: 0, e164: '+4791234568' }),
     expect: { own: '401 200 403 403 403 403' },
   },
 ];
+
+/** A number that wrote to the tenant's organization and sent STOP; its reference on the STOP list. */
+async function smsStopOf(c: MatrixContext, tenant: Tenant): Promise<string> {
+  const number = `0047910${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
+  const db = c.api.deps.database.db;
+  await db.insert(smsMessages).values({
+    provider: 'generic',
+    providerMessageId: `matrix-${c.unique()}`,
+    from: number,
+    text: 'x',
+    raw: {},
+    entityId: tenant.org.id,
+  });
+  await db.insert(smsOptOuts).values({ number }).onConflictDoNothing();
+  return optOutRef(number);
+}

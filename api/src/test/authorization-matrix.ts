@@ -311,6 +311,14 @@ export const matrixRows: MatrixRow[] = [
     }),
     expect: { none: '401 400 400 400 400 400' },
   },
+  // Own phone confirmation (issue 28 item 5): every signed-in user, for their own number only (no
+  // id in the path). Without an open code the answer is 400 code_expired; without a number, no SMS.
+  {
+    route: 'POST /api/account/phone/verify',
+    body: () => ({ code: '123456' }),
+    expect: { none: '401 400 400 400 400 400' },
+  },
+  { route: 'POST /api/account/phone/code', expect: { none: '401 200 200 200 200 200' } },
   ...assetMatrixRows,
   ...contentMatrixRows,
   ...smsTransitMatrixRows,

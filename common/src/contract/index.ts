@@ -23,7 +23,7 @@ export { RESET_REQUESTED, resetRequestedSchema } from './auth.contract';
 export * from './client';
 export * from './define-route';
 export { installResultSchema } from './install.contract';
-export { e164ParamsSchema, phoneReportSchema } from './privacy.contract';
+export { e164ParamsSchema, phoneReportSchema, type SmsOptOut, smsOptOutSchema } from './privacy.contract';
 export { type Template, templateSchema } from './templates.contract';
 export {
   accountContract,

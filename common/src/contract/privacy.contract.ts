@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineRoute } from './define-route';
+import { defineRoute, pathId } from './define-route';
+
+const idParams = z.object({ id: pathId('Entity') });
 
 const tags = ['privacy'];
 
@@ -44,6 +46,15 @@ export const phoneReportSchema = z.object({
   approvalCodes: z.array(z.object({ id: z.number(), noteId: z.number(), createdAt: stamp })),
 });
 
+/** A number on an organization's STOP list: masked, with an opaque reference to lift it by. */
+export const smsOptOutSchema = z.object({
+  ref: z.string(),
+  number: z.string(),
+  optedOutAt: z.string(),
+});
+export type SmsOptOut = z.infer<typeof smsOptOutSchema>;
+const optOutParams = idParams.extend({ ref: z.string().min(1).max(128) });
+
 /** A resident's requests about their phone number (GDPR articles 15 and 17): superadmin only. */
 export const privacyContract = {
   phoneReport: defineRoute({
@@ -69,6 +80,28 @@ export const privacyContract = {
     errors: [],
     auth: 'superadmin',
     summary: 'Erase a phone number: its SMS lose number and text; STOP stays as a one-way hash',
+    tags,
+  }),
+  optOuts: defineRoute({
+    method: 'get',
+    path: '/entities/{id}/sms-opt-outs',
+    params: idParams,
+    response: z.array(smsOptOutSchema),
+    errors: [],
+    auth: 'user',
+    permission: 'edit_entity',
+    summary: "Numbers that sent STOP to the entity's organization (masked), for its board",
+    tags,
+  }),
+  liftOptOut: defineRoute({
+    method: 'delete',
+    path: '/entities/{id}/sms-opt-outs/{ref}',
+    params: optOutParams,
+    response: z.object({ lifted: z.literal(true) }),
+    errors: [],
+    auth: 'user',
+    permission: 'edit_entity',
+    summary: 'Lift a STOP: the number gets replies again (recorded in the history)',
     tags,
   }),
 };

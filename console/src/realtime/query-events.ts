@@ -133,6 +133,7 @@ export const EVENT_QUERIES: { readonly [T in ConsoleEvent['type']]: readonly Que
   // Privacy requests change no screen the console holds (the history page refetches on open).
   'privacy.phoneExported': [],
   'privacy.phoneErased': [],
+  'privacy.stopLifted': [],
   'sms.received': [],
   'sms.outboundQueued': [],
   'asset.cropRequested': [],

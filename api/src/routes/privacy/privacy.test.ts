@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { history, notes, smsMessages, smsOptOuts, smsOutbound } from '../../db/schema/index';
 import { unitOfWork } from '../../db/unit-of-work';
 import { optIn, optOut, queueSms, smsScopeOf } from '../../services/sms-outbound.service';
-import { expireSmsData, optOutHash } from '../../services/sms-privacy.service';
-import { createWorld, type World } from '../../test/fixtures';
+import { expireSmsData, optOutHash, optOutRef } from '../../services/sms-privacy.service';
+import { createUser, createWorld, grant, type World } from '../../test/fixtures';
 import { startTestApi, type TestApi } from '../../test/harness';
 
 /**
@@ -205,5 +205,91 @@ describe('SMS_RETENTION_DAYS', () => {
     ]);
     // A second run finds nothing left to blank.
     expect(await expireSmsData(db, 30, NOW)).toEqual({ inbound: 0, outbound: 0, codes: 0 });
+  });
+});
+
+describe("the board's STOP list", () => {
+  let api: TestApi;
+  let world: World;
+  beforeAll(async () => {
+    api = await startTestApi();
+    world = await createWorld(api.deps);
+    const db = api.deps.database.db;
+    const { orgA, orgB, displayA } = world.entities;
+    await db.insert(smsMessages).values([
+      {
+        provider: 'generic',
+        providerMessageId: 's1',
+        from: '004791000001',
+        text: 'x',
+        raw: {},
+        entityId: displayA.id,
+      },
+      {
+        provider: 'generic',
+        providerMessageId: 's2',
+        from: '004791000002',
+        text: 'y',
+        raw: {},
+        entityId: orgB.id,
+      },
+      {
+        provider: 'generic',
+        providerMessageId: 's3',
+        from: '004791000003',
+        text: 'z',
+        raw: {},
+        entityId: orgA.id,
+      },
+    ]);
+    await db.transaction(async (tx) => {
+      await optOut(tx, '004791000001', NOW);
+      await optOut(tx, '004791000002', NOW);
+    });
+  });
+  afterAll(() => api.close());
+
+  it("lists, masked, the numbers that sent STOP and wrote to the board's organization; the board lifts one", async () => {
+    const { orgA, groupA } = world.entities;
+    const list = await api.request('GET', `/api/entities/${orgA.id}/sms-opt-outs`, {
+      token: world.users.owner.token,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      {
+        ref: expect.stringMatching(/^[0-9a-f]{64}$/),
+        number: '+47 •••••• 01',
+        optedOutAt: NOW.toISOString(),
+      },
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain('91000001');
+    // A role only below the organization sees no residents' numbers.
+    const groupAdmin = await createUser(api.deps, {
+      email: 'gruppe@example.com',
+      password: 'group-admin-password',
+    });
+    await grant(api.deps, groupAdmin.id, groupA.id, 'administrator');
+    expect(
+      (await api.request('GET', `/api/entities/${groupA.id}/sms-opt-outs`, { token: groupAdmin.token }))
+        .status,
+    ).toBe(404);
+    // Another organization's STOP cannot be lifted from here.
+    const other = optOutRef('004791000002');
+    expect(
+      (
+        await api.request('DELETE', `/api/entities/${orgA.id}/sms-opt-outs/${other}`, {
+          token: world.users.owner.token,
+        })
+      ).status,
+    ).toBe(404);
+    const lift = await api.request('DELETE', `/api/entities/${orgA.id}/sms-opt-outs/${list.body[0].ref}`, {
+      token: world.users.owner.token,
+    });
+    expect(lift.status).toBe(200);
+    const db = api.deps.database.db;
+    expect((await db.select().from(smsOptOuts)).map((o) => o.number)).toEqual(['004791000002']);
+    const rows = await db.select().from(history).where(eq(history.action, 'privacy.stopLifted'));
+    expect(rows).toEqual([expect.objectContaining({ entityId: orgA.id, actorId: world.users.owner.id })]);
+    expect(JSON.stringify(rows)).not.toContain('91000001');
   });
 });
