@@ -15,6 +15,7 @@ import {
   installNotice,
   loadConfig,
   lockDataDir,
+  MigrationError,
   onShutdown,
   orExit,
   RedisPrefixTakenError,
@@ -59,8 +60,9 @@ if (offline.fakes) {
 const config = loadConfig();
 buildWebApps(root, say);
 const deps = await createDeps(config, { migrate: true }).catch((err: unknown) => {
-  // Another installation's REDIS_PREFIX: say so plainly, without a stack trace.
-  if (!(err instanceof RedisPrefixTakenError)) throw err;
+  // Another installation's REDIS_PREFIX, or a database this release cannot bring up to date: say
+  // so plainly, without a stack trace.
+  if (!(err instanceof RedisPrefixTakenError || err instanceof MigrationError)) throw err;
   say(err.message);
   process.exit(1);
 });

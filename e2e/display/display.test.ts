@@ -1,4 +1,4 @@
-import { createNote } from '@oppslag/api/core';
+import { createNote, unitOfWork } from '@oppslag/api/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../support/screenshots';
@@ -192,7 +192,7 @@ describe('display player on the real stack', () => {
 
     // A change made while the screen could not hear about it.
     const away = 'Ny vaskeliste henger i kjelleren';
-    await stack.deps.database.db.transaction((tx) =>
+    await unitOfWork(stack.deps, (tx) =>
       createNote(
         tx,
         world.orgId,
