@@ -9,6 +9,7 @@ import { FormResult } from '../../components/form-result';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { saveOwnAccount, useProfile } from '../../state/profile';
 import { tokenUserAtom } from '../../state/session';
+import { PhoneConfirm } from './phone-confirm';
 
 /** Profile: name, email and phone number of the signed-in user (a new e-mail asks for the password). */
 export function ProfileCard() {
@@ -81,6 +82,7 @@ export function ProfileCard() {
           </Button>
         </div>
       </form>
+      {profile && <PhoneConfirm profile={profile} />}
     </Card>
   );
 }
