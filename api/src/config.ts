@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FEATURE_SET_NAMES } from '@oppslag/common';
+import { errnoOf } from '@oppslag/common/thrown.ts';
 import { z } from 'zod';
 import {
   ConfigError,
@@ -95,7 +96,7 @@ function persistedSecret(dataDir: string, name: string): string {
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if (errnoOf(err) !== 'EEXIST') throw err;
     return readFileSync(file, 'utf8').trim();
   }
 }

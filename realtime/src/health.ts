@@ -7,6 +7,7 @@ import {
   storeScreenshot,
 } from '@oppslag/api/core';
 import { heartbeatReportSchema, renderedReportSchema, type ScreenshotAck } from '@oppslag/common';
+import { messageOf } from '@oppslag/common/thrown.ts';
 import { type GatewayServer, type GatewaySocket, rooms } from './identity';
 
 /** The least time between two writes of one kind from one socket; more often is dropped, not queued. */
@@ -93,7 +94,7 @@ export class DisplayHealthReports {
             });
           answer(result);
         } catch (err) {
-          deps.logger.warn({ err: (err as Error).message, displayId }, 'screenshot not stored');
+          deps.logger.warn({ err: messageOf(err), displayId }, 'screenshot not stored');
           answer({ ok: false, reason: 'invalid_file' });
         }
       },

@@ -1,5 +1,6 @@
 import type { Tx } from '@oppslag/api/core';
 import type { SyncPayload } from '@oppslag/common';
+import { asError } from '@oppslag/common/thrown.ts';
 import { sql } from 'drizzle-orm';
 import { entityOfRoom, type GatewayServer, rooms, type SocketIdentity } from './identity';
 
@@ -103,7 +104,7 @@ export class RoomSync {
       }
     } catch (err) {
       // The database is away: the next round tries again (readiness reports the outage).
-      this.opts.onError?.(err as Error);
+      this.opts.onError?.(asError(err));
     }
   }
 

@@ -12,6 +12,7 @@ import {
   type Queues,
 } from '@oppslag/api/core';
 import type { EventType } from '@oppslag/common';
+import { messageOf } from '@oppslag/common/thrown.ts';
 import type { Logger } from 'pino';
 import { planRelay } from './relay-plan';
 
@@ -113,7 +114,7 @@ export class OutboxRelay implements OutboxNotifier {
       const now = Date.now();
       if (now - this.lastFailureLog > 10_000) {
         this.lastFailureLog = now;
-        this.opts.logger.warn({ err: (err as Error).message }, 'outbox relay pass failed; will retry');
+        this.opts.logger.warn({ err: messageOf(err) }, 'outbox relay pass failed; will retry');
       }
     } finally {
       this.running = null;
@@ -137,7 +138,7 @@ export class OutboxRelay implements OutboxNotifier {
     try {
       return await purgeRelayedEvents(this.opts.database.db, new Date(Date.now() - retainMs));
     } catch (err) {
-      this.opts.logger.warn({ err: (err as Error).message }, 'outbox purge failed');
+      this.opts.logger.warn({ err: messageOf(err) }, 'outbox purge failed');
       return 0;
     }
   }

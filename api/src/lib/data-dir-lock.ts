@@ -23,6 +23,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { errnoOf } from '@oppslag/common/thrown.ts';
 import { z } from 'zod';
 
 const LOCK_FILE = 'oppslag.lock';
@@ -81,7 +82,7 @@ function pidAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return errnoOf(err) === 'EPERM';
   }
 }
 
@@ -137,7 +138,7 @@ export function lockDataDir(dataDir: string, role = 'oppslag'): DataDirLock {
         linkSync(tmp, path);
         break;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw err;
+        if (errnoOf(err) !== 'EEXIST' || attempt > 2) throw err;
       }
       if (!takeOverIfStale(path)) throw new DataDirLockedError(dataDir, readHolder(path));
     }
@@ -185,7 +186,7 @@ function takeOverIfStale(path: string): boolean {
   try {
     mkdirSync(side);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if (errnoOf(err) !== 'EEXIST') throw err;
     // Another starter is taking over right now, or died doing so (then its side lock is old).
     const age = Date.now() - (statMtime(side) ?? Date.now());
     if (age < 10_000) return false;

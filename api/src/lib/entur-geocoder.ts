@@ -1,4 +1,5 @@
 import { type StopSearchResult, TRANSIT_CATEGORY_ICONS, type TransitIcon } from '@oppslag/common';
+import { messageOf } from '@oppslag/common/thrown.ts';
 
 /** A feature of Entur's geocoder answer (GeoJSON FeatureCollection, Pelias style); only used fields. */
 interface GeocoderFeature {
@@ -65,7 +66,7 @@ export async function searchStops(
       signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
     });
   } catch (err) {
-    throw new EnturError(`Entur geocoder unreachable: ${(err as Error).message}`);
+    throw new EnturError(`Entur geocoder unreachable: ${messageOf(err)}`);
   }
   if (!res.ok) throw new EnturError(`Entur geocoder answered ${res.status}`, res.status);
   const body = (await res.json().catch(() => null)) as { features?: GeocoderFeature[] } | null;

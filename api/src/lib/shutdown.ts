@@ -1,3 +1,4 @@
+import { messageOf } from '@oppslag/common/thrown.ts';
 import type { Logger } from 'pino';
 
 /** After this long a stop that is still waiting (a stuck job, a hung connection) is cut short. */
@@ -37,7 +38,7 @@ export function onShutdown(
         process.exit(0);
       },
       (err: unknown) => {
-        logger.error({ err: (err as Error).message }, `${role} stop failed`);
+        logger.error({ err: messageOf(err) }, `${role} stop failed`);
         process.exit(1);
       },
     );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { errnoOf } from '@oppslag/common/thrown.ts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { assetFiles } from '../db/schema/index';
@@ -48,7 +49,7 @@ export class LocalDiskStorage implements Storage {
     try {
       return await readFile(this.path(key));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (errnoOf(err) === 'ENOENT') return null;
       throw err;
     }
   }

@@ -1,4 +1,5 @@
 import { bullPrefix, type QueueName } from '@oppslag/common';
+import { messageOf } from '@oppslag/common/thrown.ts';
 import { type DefaultJobOptions, type Processor, Queue, Worker, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -165,7 +166,7 @@ export class Queues {
       }
       return policy;
     } catch (err) {
-      this.opts.logger.warn({ err: (err as Error).message }, 'could not read Redis maxmemory-policy');
+      this.opts.logger.warn({ err: messageOf(err) }, 'could not read Redis maxmemory-policy');
       return null;
     }
   }

@@ -1,4 +1,5 @@
 import type { Departure } from '@oppslag/common';
+import { messageOf } from '@oppslag/common/thrown.ts';
 
 /** Departures asked for per stop; the display's slideshow shows a handful per stop. */
 export const DEPARTURES_PER_STOP = 6;
@@ -70,7 +71,7 @@ export async function fetchDepartures(
       signal: AbortSignal.timeout(10_000),
     });
   } catch (err) {
-    throw new JourneyPlannerError(`JourneyPlanner unreachable: ${(err as Error).message}`);
+    throw new JourneyPlannerError(`JourneyPlanner unreachable: ${messageOf(err)}`);
   }
   if (!res.ok)
     throw new JourneyPlannerError(

@@ -6,6 +6,7 @@ import {
   unitOfWork,
 } from '@oppslag/api/core';
 import { cacheKeys, type WeatherForecast } from '@oppslag/common';
+import { messageOf } from '@oppslag/common/thrown.ts';
 import { type CompactEntry, reduceForecast } from './forecast-reduce';
 import { retryAfterSeconds } from './journey-planner';
 
@@ -83,7 +84,7 @@ async function fetchForecast(
   try {
     res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
   } catch (err) {
-    deps.logger.warn({ organizationId, err: (err as Error).message }, 'MET unreachable');
+    deps.logger.warn({ organizationId, err: messageOf(err) }, 'MET unreachable');
     await saveMeta({
       latitude,
       longitude,

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { cacheKeys, type StopSearchResult, transitContract } from '@oppslag/common';
+import { messageOf } from '@oppslag/common/thrown.ts';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { mountContract } from '../../http/define-handler';
@@ -34,7 +35,7 @@ export function transitRoutes(deps: AppDeps): Router<DisplayState> {
       try {
         results = await searchStops(config.entur, q, SEARCH_SIZE);
       } catch (err) {
-        deps.logger.warn({ err: (err as Error).message }, 'stop search failed');
+        deps.logger.warn({ err: messageOf(err) }, 'stop search failed');
         throw new AppError('upstream_failed', 'Failed to search for transit stops');
       }
       await redis
