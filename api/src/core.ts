@@ -123,6 +123,8 @@ export type * from './services/sms-member-notice.service';
 export { darkScreenSms, queueMemberSms } from './services/sms-member-notice.service';
 export type * from './services/sms-outbound.service';
 export { queueSms } from './services/sms-outbound.service';
+export type * from './services/sms-privacy.service';
+export { expireSmsData } from './services/sms-privacy.service';
 export type * from './services/sms-texts';
 export {
   entitiesWithTransitStops,
