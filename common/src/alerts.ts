@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clockMinutes } from './oslo-time';
 import { clockTimeSchema } from './quiet-hours';
 
 /**
@@ -89,6 +90,14 @@ export const alertInputSchema = z
   .superRefine((input, ctx) => {
     if (!input.template && !input.title && !input.text)
       ctx.addIssue({ code: 'custom', path: ['text'], message: 'Choose a template or write a text' });
+    // "fra 14:00 til 10:00" reads as nonsense on the screen: the end comes after the start.
+    if (input.from && input.to && clockMinutes(input.to) <= clockMinutes(input.from))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'The end time must be after the start time',
+        params: { fieldCode: 'end_before_start' },
+      });
   });
 export type AlertInput = z.infer<typeof alertInputSchema>;
 

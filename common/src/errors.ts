@@ -119,6 +119,8 @@ export const FIELD_ERROR_CODES = [
   /** A date more than a year ahead. */
   'too_late',
   'end_before_start',
+  /** An end time equal to the start time (an empty window, e.g. quiet hours 23:00–23:00). */
+  'same_as_start',
   /** The confirmation differs from the new password. */
   'mismatch',
   'wrong_password',

@@ -14,6 +14,14 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 
 const joinPath = (path: PropertyKey[]) => path.map(String).join('.');
 
+/** A field the user left empty: nothing, blank text, an emptied number input (NaN), no choice. */
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (typeof value === 'number' && Number.isNaN(value)) ||
+  (Array.isArray(value) && value.length === 0);
+
 /**
  * zod issue → field errors, the one rule for both sides: the API answers a refused body with these
  * (api/src/errors.ts `parse`), and the console's forms check the same schemas before sending and
@@ -25,6 +33,11 @@ export function fieldErrorsOf(issue: z.core.$ZodIssue, input: unknown): FieldErr
   const one = (code: FieldErrorCode, params?: FieldError['params']): FieldError[] => [
     { path, code, message: issue.message, ...(params ? { params } : {}) },
   ];
+  // An emptied field is "required", whatever the validator checked on it (type, format, allowed
+  // values, length): the user left it empty, and says so in their words ("Skriv inn et navn").
+  const ownCode = issue.code === 'custom' && typeof issue.params?.fieldCode === 'string';
+  if (!ownCode && issue.code !== 'unrecognized_keys' && isEmpty(valueAt(input, issue.path)))
+    return one('required');
   switch (issue.code) {
     case 'invalid_type':
       return valueAt(input, issue.path) === undefined

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIME_ZONE } from './constants';
+import { withFieldCode } from './errors';
 import { clockMinutes, localMinutes } from './oslo-time';
 
 /** A wall-clock time "HH:MM" (24 h). */
@@ -15,11 +16,18 @@ export type QuietHoursMode = (typeof QUIET_HOURS_MODES)[number];
  * product's zone; a window may run across midnight). `off` switches inherited quiet hours off
  * below an ancestor that has them; no setting (null) inherits.
  */
-export const quietHoursSchema = z.strictObject({
-  start: clockTimeSchema,
-  end: clockTimeSchema,
-  mode: z.enum(QUIET_HOURS_MODES, { error: 'Mode must be blank, dim or off' }),
-});
+export const quietHoursSchema = z
+  .strictObject({
+    start: clockTimeSchema,
+    end: clockTimeSchema,
+    mode: z.enum(QUIET_HOURS_MODES, { error: 'Mode must be blank, dim or off' }),
+  })
+  // Start == end is an empty window (never quiet): refused as a setting, so a save means something.
+  .refine((q) => q.mode === 'off' || q.start !== q.end, {
+    message: 'Quiet hours must end at another time than they start',
+    path: ['end'],
+    ...withFieldCode('same_as_start'),
+  });
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
 /**

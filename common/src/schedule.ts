@@ -185,3 +185,18 @@ function joinList(items: string[], lang: 'nb' | 'en'): string {
   if (items.length < 2) return items.join('');
   return `${items.slice(0, -1).join(', ')} ${lang === 'nb' ? 'og' : 'and'} ${items[items.length - 1]}`;
 }
+
+export const SCHEDULE_UNTIL_PASSED_MESSAGE = 'The "until" date has passed, so it would never show again';
+
+/**
+ * Whether a schedule's inclusive `until` date lies before today (Europe/Oslo) at `now`: such an
+ * item never shows again, so a new or changed `until` in the past is refused (issue 31 item 5).
+ * The API's note and banner services judge with this, against the server's clock.
+ */
+export function scheduleUntilPassed(
+  s: ScheduleLike | null | undefined,
+  now: TimeLike,
+  timeZone = TIME_ZONE,
+): boolean {
+  return Boolean(s?.until) && String(s?.until) < wallClock(now, timeZone).date;
+}

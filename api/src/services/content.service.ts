@@ -16,6 +16,7 @@ import { forbidden, invalidField, notFound } from '../errors';
 import { sanitizeRichText } from '../lib/rich-text';
 import type { ContentRow, ContentWithAsset } from '../presenters/content.presenter';
 import { recordEvent } from './events.service';
+import { checkScheduleUntil } from './schedule-check';
 
 const assetColumns = {
   id: assets.id,
@@ -112,6 +113,7 @@ export async function createContent(
   const start = input.start ?? ctx.now;
   const end = input.end === undefined ? startOfLocalDay(ctx.now, BANNER_DEFAULT_DAYS) : input.end;
   checkBannerDates(ctx.now, { start, end: end ?? null, checkStart: true, checkEnd: true });
+  checkScheduleUntil(input.schedule, null, ctx.now);
   if (input.assetId != null) await checkAsset(tx, input.assetId, ctx.ancestry);
   const [row] = await tx
     .insert(contents)
@@ -188,6 +190,7 @@ export async function updateContent(
     checkStart: Boolean(input.start && input.start.getTime() !== current.start.getTime()),
     checkEnd: Boolean(input.end && input.end.getTime() !== current.end?.getTime()),
   });
+  checkScheduleUntil(input.schedule, current.schedule, ctx.now);
   if (input.assetId != null && input.assetId !== current.assetId)
     await checkAsset(tx, input.assetId, ctx.ancestry);
   const changes: Partial<ContentRow> = { start, end, updatedAt: ctx.now };

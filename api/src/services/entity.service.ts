@@ -218,6 +218,12 @@ export async function updateEntity(
     });
   if (changes.parentId != null) await assertValidParent(tx, id, changes.parentId);
   if (changes.codeWord) await assertCodeWordFree(tx, changes.codeWord, id);
+  // Residents' SMS find their organization by its code word: it can be changed, not removed.
+  if (changes.codeWord === null && current.type === 'organization' && current.codeWord)
+    throw invalidField(
+      { path: 'codeWord', code: 'required' },
+      'An organization keeps its code word: it can be changed but not removed',
+    );
   if (Object.keys(changes).length === 0) return { row: current, permissions: perms };
   const [row] = await guardCodeWord(changes.codeWord, () =>
     tx

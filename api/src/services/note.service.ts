@@ -18,6 +18,7 @@ import { isBlankRichText, sanitizeRichText } from '../lib/rich-text';
 import { type NoteRow, presentNote } from '../presenters/note.presenter';
 import { getAncestry, getGrants } from './access.service';
 import { recordEvent, recordEvents } from './events.service';
+import { checkScheduleUntil } from './schedule-check';
 import { smsNoteDecided } from './sms-approval.service';
 
 export const NOTE_START_BEFORE_TODAY_MESSAGE = 'Start cannot be before today';
@@ -132,6 +133,7 @@ export async function createNote(
   if (input.entityId !== undefined && input.entityId !== entityId)
     throw invalidField({ path: 'entityId', code: 'path_mismatch' }, 'Entity id does not match the path');
   checkStart(input.date, now);
+  checkScheduleUntil(input.schedule, null, now);
   if (input.ownerId != null) await checkOwner(tx, entityId, input.ownerId);
   return insertNote(
     tx,
@@ -255,6 +257,7 @@ export async function updateNote(
   const date = input.date ?? current.date;
   const end = input.end !== undefined ? input.end : current.end;
   if (input.date && input.date.getTime() !== current.date.getTime()) checkStart(input.date, now);
+  checkScheduleUntil(input.schedule, current.schedule, now);
   if (end && end < date)
     throw invalidField({ path: 'end', code: 'end_before_start' }, NOTE_END_BEFORE_START_MESSAGE);
   if (input.ownerId != null) await checkOwner(tx, entityId, input.ownerId);

@@ -26,7 +26,8 @@ export const codeWordSchema = z
   .trim()
   .min(CODE_WORD_MIN, `Code word has to be at least ${CODE_WORD_MIN} characters long`)
   .max(CODE_WORD_MAX, `Code word cannot be more than ${CODE_WORD_MAX} characters long`)
-  .regex(/^\S+$/u, 'Code word must be a single word');
+  // Residents text it as the first word of an SMS: letters and digits only (no markup, no signs).
+  .regex(/^[\p{L}\p{N}]+$/u, 'Code word can only have letters and digits, in one word');
 
 export const createEntitySchema = z.strictObject({
   name: entityNameSchema,
@@ -44,9 +45,21 @@ export const updateEntitySchema = z.strictObject({
   parentId: z.number().int().positive().nullable().optional(),
   codeWord: codeWordSchema.nullable().optional(),
   showCodeWord: z.boolean().optional(),
-  orgnum: z.string().trim().max(20).nullable().optional(),
+  /** Organisasjonsnummer: 9 digits (spaces between groups allowed), or none. */
+  orgnum: z
+    .string()
+    .trim()
+    .regex(/^(\d{3} ?\d{3} ?\d{3})?$/, 'The organization number must be 9 digits')
+    .nullable()
+    .optional(),
   street: z.string().trim().max(255).nullable().optional(),
-  zip: z.string().trim().max(20).nullable().optional(),
+  /** Postnummer: 4 digits, or none. */
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{4})?$/, 'The postcode must be 4 digits')
+    .nullable()
+    .optional(),
   city: z.string().trim().max(255).nullable().optional(),
   phoneNumber: z.string().trim().max(40).nullable().optional(),
   displayInformation: z.string().max(2000).nullable().optional(),

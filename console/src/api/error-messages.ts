@@ -16,7 +16,11 @@ export function fieldMessage(
   texts?: FieldTexts,
 ) {
   const own = texts?.[field.path]?.[field.code];
-  return t(own ?? `errors:fields.${field.code}`, { ...field.params });
+  // The field's own words for the refusal (`errors:byField.name.required`: "Skriv inn et navn"),
+  // by the last segment of its path, else the code's general words.
+  const leaf = field.path.split('.').pop() ?? '';
+  const keys = [`errors:byField.${leaf}.${field.code}`, `errors:fields.${field.code}`];
+  return t(own ? [own, ...keys] : keys, { ...field.params });
 }
 
 /**

@@ -84,8 +84,30 @@ describe('repeating schedules', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     const fields = res.body.error.fields.map((f: { path: string; code: string }) => `${f.path}:${f.code}`);
-    expect(fields).toContain('schedule.weekdays:too_short');
-    expect(fields.some((f: string) => f.startsWith('schedule.to:'))).toBe(true);
+    // No weekday chosen is a missing choice ("Velg minst én ukedag"), not a length.
+    expect(fields).toContain('schedule.weekdays:required');
+    expect(fields).toContain('schedule.to:end_before_start');
+  });
+
+  it('refuses an "until" date already past, by the server’s clock (issue 31 item 5)', async () => {
+    api.setNow(new Date('2026-03-10T10:00:00Z'));
+    const post = (until: string) =>
+      api.request('POST', notePath(w.entities.orgA.id), {
+        token: w.users.owner.token,
+        body: {
+          text: '<p>Lesesal</p>',
+          date: '2026-03-10T10:00:00Z',
+          schedule: { weekdays: [2], from: '08:00', to: '15:00', until },
+        },
+      });
+    const past = await post('2026-03-09');
+    expect(past.status).toBe(400);
+    expect(past.body.error.fields).toEqual([
+      expect.objectContaining({ path: 'schedule.until', code: 'in_past' }),
+    ]);
+    // Today is still a day it shows.
+    expect((await post('2026-03-10')).status).toBe(201);
+    api.setNow(null);
   });
 
   it('gives banners a schedule and hands both to the screen', async () => {

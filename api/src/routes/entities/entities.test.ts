@@ -66,7 +66,8 @@ describe('entities: list, read, create', () => {
     const top = list.body.find((x: { id: number }) => x.id === groupOnly.id);
     expect(top.ancestors).toEqual([
       { id: e.orgA.id, name: 'Org A', features: ['banner'] },
-      { id: e.root.id, name: 'System', features: [] },
+      // A test installation's root switches every slot on (test/fixtures.ts).
+      { id: e.root.id, name: 'System', features: ['banner', 'partnerLogo', 'adsSmall', 'adsLarge'] },
     ]);
     expect(list.body.find((x: { id: number }) => x.id === below.id)).not.toHaveProperty('ancestors');
     const one = await api.request('GET', `/api/entities/${groupOnly.id}`, { token: member.token });
