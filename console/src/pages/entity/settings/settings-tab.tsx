@@ -7,6 +7,7 @@ import { EntitySettingsCard } from './entity-settings-card';
 import { QuietHoursCard } from './quiet-hours-card';
 import { ServiceSettingsCard } from './service-settings-card';
 import { SmsSettingsCard } from './sms-settings-card';
+import { SmsStopCard } from './sms-stop-card';
 import { SpecialFeaturesCard } from './special-features-card';
 import { TransitStopsCard } from './transit-stops-card';
 
@@ -20,6 +21,7 @@ export default function SettingsTab() {
       <EntitySettingsCard entity={entity} readOnly={!mayEdit} />
       <DisplaySettingsCard entity={entity} readOnly={!mayEdit} />
       <SmsSettingsCard entity={entity} readOnly={!mayEdit} />
+      {mayEdit && entity.type === 'organization' && <SmsStopCard entity={entity} />}
       <ServiceSettingsCard entity={entity} readOnly={!mayEdit} />
       {entity.type !== 'system' && <QuietHoursCard entity={entity} readOnly={!mayEdit} />}
       <BannerSettingsCard entity={entity} readOnly={!mayEdit} />
