@@ -44,7 +44,7 @@ export function PhoneConfirm({ profile }: { profile: User }) {
     <form
       onSubmit={submit}
       noValidate
-      className="flex flex-col gap-3 rounded-md bg-amber-50 px-3 py-3 text-sm text-amber-900"
+      className="mt-4 flex flex-col gap-3 rounded-md bg-amber-50 px-3 py-3 text-sm text-amber-900"
       data-testid="phone-confirm"
     >
       <p role="status">{t('profile.phoneUnverified')}</p>
