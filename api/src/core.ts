@@ -11,6 +11,7 @@ export { ConfigError, loadConfig, orExit } from './config';
 export type * from './db/any-of';
 export type * from './db/client';
 export { MigrationError, openDatabase, runMigrations } from './db/client';
+export { rowsOf } from './db/rows';
 export type * from './db/unit-of-work';
 export { statementOfWork, unitOfWork } from './db/unit-of-work';
 export type * from './deps';

@@ -1,11 +1,7 @@
-import { getAncestry, getGrants, type Tx } from '@oppslag/api/core';
+import { getAncestry, getGrants, rowsOf, type Tx } from '@oppslag/api/core';
 import { can } from '@oppslag/common';
 import { sql } from 'drizzle-orm';
 import { type AnySocket, rooms, type SocketIdentity } from './identity';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? result) as T[];
-}
 
 /** Every live entity a user can read: the entities granted to them and everything below those. */
 export async function readableEntityIds(db: Tx, userId: number): Promise<number[]> {

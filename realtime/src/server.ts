@@ -9,6 +9,7 @@ import {
   subscribeLimited,
 } from '@oppslag/api/core';
 import { SUBSCRIBE_LIMIT, SUBSCRIBE_WINDOW_MS, type SyncPayload } from '@oppslag/common';
+import { messageOf } from '@oppslag/common/thrown.ts';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -122,7 +123,7 @@ export async function startRealtime(
       baselines.set(socket, found.baselines ?? (await baselineFor(deps.database.db, identity, desired)));
       next();
     } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'socket handshake failed');
+      logger.warn({ err: messageOf(err) }, 'socket handshake failed');
       next(Object.assign(new Error('Service unavailable'), { data: { code: 'unavailable' } }));
     }
   });

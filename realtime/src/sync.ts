@@ -1,4 +1,4 @@
-import type { Tx } from '@oppslag/api/core';
+import { rowsOf, type Tx } from '@oppslag/api/core';
 import type { SyncPayload } from '@oppslag/common';
 import { asError } from '@oppslag/common/thrown.ts';
 import { sql } from 'drizzle-orm';
@@ -13,10 +13,6 @@ export const SYNC_INTERVAL_MS = 15_000;
 export const SYNC_GRACE_MS = 2_000;
 /** The superadmin follows every entity; its periodic sync covers those with events this recent. */
 const ADMIN_RECENT_MS = 5 * 60_000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? result) as T[];
-}
 
 const toPayloads = (rows: { entity_id: unknown; seq: unknown }[]): SyncPayload[] =>
   rows.map((r) => ({ entityId: Number(r.entity_id), seq: Number(r.seq) }));

@@ -1,4 +1,5 @@
 import type { Db } from './client';
+import { rowsOf } from './rows';
 
 type Client = {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
@@ -14,5 +15,5 @@ type Client = {
 export function runPrepared<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: Client & { waitReady?: unknown } }).$client;
   const result = client.waitReady ? client.query(text, values) : client.query({ name, text, values });
-  return result.then((r) => r.rows as T[]);
+  return result.then((r) => rowsOf<T>(r));
 }

@@ -3,5 +3,9 @@
  * paths), and the driver-generic `Db` types the answer as unknown. One place reads it for both.
  */
 export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+  if (Array.isArray(result)) return result;
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
+    return result.rows;
+  }
+  return [];
 }

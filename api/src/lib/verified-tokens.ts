@@ -25,7 +25,8 @@ export class VerifiedTokens<C> {
     const claims = await verify(token);
     if (!claims) return null;
     const exp = decodeJwt(token).exp ?? 0;
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
+    const oldest = this.entries.size >= this.max ? this.entries.keys().next() : undefined;
+    if (oldest && !oldest.done) this.entries.delete(oldest.value);
     this.entries.set(token, { claims, expiresAt: Math.min(exp * 1000, now + REMEMBER_MS) });
     return claims;
   }

@@ -2,6 +2,7 @@ import {
   type Actor,
   type Grant,
   PERMISSIONS,
+  type Permission,
   ROLE_PERMISSIONS,
   type Role,
   strongerRole,
@@ -93,7 +94,7 @@ export async function entityTree(tx: Tx, version?: string): Promise<EntityTree> 
   return state.loading;
 }
 
-const ALL = PERMISSIONS as unknown as readonly (typeof PERMISSIONS)[number][];
+const ALL: readonly Permission[] = PERMISSIONS;
 
 export interface VisibleTreeEntity {
   row: EntityRow;
@@ -119,8 +120,8 @@ export function visibleInTree(tree: EntityTree, actor: Actor, grants: readonly G
   const role = new Map<number, Role>();
   const stack: [number, Role][] = [];
   for (const [id, r] of granted) if (tree.byId.has(id)) stack.push([id, r]);
-  while (stack.length) {
-    const [id, inherited] = stack.pop() as [number, Role];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [id, inherited] = top;
     const best = strongerRole(granted.get(id), inherited);
     const had = role.get(id);
     // Already reached with a role at least as strong: nothing below changes.
@@ -145,7 +146,7 @@ export async function treeAndGrants(
 ): Promise<{ tree: EntityTree; grants: readonly Grant[] }> {
   const [tree, grants] = await Promise.all([
     entityTree(tx, read?.entityTableVersion),
-    actor.admin ? Promise.resolve([] as Grant[]) : (read?.grants ?? getGrants(tx, actor.id)),
+    actor.admin ? Promise.resolve<Grant[]>([]) : (read?.grants ?? getGrants(tx, actor.id)),
   ]);
   return { tree, grants };
 }

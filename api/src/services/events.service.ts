@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@oppslag/common';
+import { defined } from '@oppslag/common/defined.ts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { insertRows } from '../db/insert-rows';
@@ -83,7 +84,7 @@ export async function recordEvents(tx: Tx, inputs: readonly RecordEventInput[]):
   const entries: (typeof history.$inferInsert)[] = [];
   for (const input of inputs) {
     let seq: number;
-    if (input.entityId === null) seq = systemSeqs.shift() as number;
+    if (input.entityId === null) seq = defined(systemSeqs.shift(), 'a reserved system sequence');
     else {
       seq = (last.get(input.entityId) ?? 0) + 1;
       last.set(input.entityId, seq);

@@ -9,6 +9,7 @@ import type {
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { entities, history, users } from '../db/schema/index';
 import { presentHistory } from '../presenters/history.presenter';
 
@@ -139,8 +140,7 @@ async function withDescendants(db: Db | Tx, rootId: number): Promise<number[]> {
       union
       select c.id from entities c join sub s on c.parent_id = s.id
     ) select id from sub`);
-  const list = Array.isArray(rows) ? rows : (rows as { rows: { id: number }[] }).rows;
-  return list.map((r) => Number(r.id));
+  return rowsOf<{ id: number }>(rows).map((r) => Number(r.id));
 }
 
 export const HISTORY_PAGE_SIZE = 50;

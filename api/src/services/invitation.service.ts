@@ -1,3 +1,4 @@
+import { messageOf } from '@oppslag/common/thrown.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema/index';
@@ -20,7 +21,7 @@ export async function sendMailSafely(deps: AppDeps, message: MailMessage): Promi
   try {
     await deps.mailer.send(message);
   } catch (err) {
-    deps.logger.warn({ err: (err as Error).message, subject: message.subject }, 'mail not sent');
+    deps.logger.warn({ err: messageOf(err), subject: message.subject }, 'mail not sent');
   }
 }
 

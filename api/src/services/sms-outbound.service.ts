@@ -1,4 +1,5 @@
 import { MAX_SMS_NOTIFICATION_MEMBERS, TIME_ZONE } from '@oppslag/common';
+import { defined } from '@oppslag/common/defined.ts';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -127,7 +128,7 @@ export async function smsNotificationMembers(tx: Tx, ancestry: number[]) {
   return rows
     .filter((r) => !seen.has(r.userId) && seen.add(r.userId))
     .slice(0, MAX_SMS_NOTIFICATION_MEMBERS)
-    .map((r) => ({ ...r, phone: r.phone as string }));
+    .map((r) => ({ ...r, phone: defined(r.phone, 'a member phone') }));
 }
 
 /** The start of an Oslo day or month (as an instant) and its label ('2026-11-26', '2026-11'). */
@@ -266,7 +267,7 @@ export async function queueSmsBatch(
         tx,
         smsOutbound,
         fresh.map((input) => {
-          const decision = decisions.get(input.key) as Decision;
+          const decision = defined(decisions.get(input.key), 'an SMS decision');
           return {
             idempotencyKey: input.key,
             kind: input.kind,
@@ -295,14 +296,17 @@ export async function queueSmsBatch(
     queued.map((input) => ({
       type: 'sms.outboundQueued' as const,
       entityId: input.scope.entityId,
-      data: { outboundId: ours.get(input.key) as number },
+      data: { outboundId: defined(ours.get(input.key), 'an inserted SMS id') },
     })),
   );
   const firstOf = new Set<string>();
   return inputs.map((input): QueueSmsResult => {
     const first = !firstOf.has(input.key);
     firstOf.add(input.key);
-    const id = ours.get(input.key) ?? recorded.get(input.key) ?? (theirs.get(input.key) as number);
+    const id =
+      ours.get(input.key) ??
+      recorded.get(input.key) ??
+      defined(theirs.get(input.key), 'a concurrently recorded SMS id');
     const decision = decisions.get(input.key);
     if (!first || !ours.has(input.key) || !decision) return { status: 'duplicate', id };
     return decision.status === 'queued'
@@ -429,7 +433,7 @@ async function monthlyUseOf(tx: Tx, organizationIds: number[], from: Date): Prom
       ),
     )
     .groupBy(smsOutbound.organizationId);
-  return new Map(rows.map((r) => [r.id as number, r.count]));
+  return new Map(rows.map((r) => [defined(r.id, 'an organization id'), r.count]));
 }
 
 /** This month's SMS use of an organization and the caps reached, for the console's warning. */

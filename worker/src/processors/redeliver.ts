@@ -1,4 +1,4 @@
-import { type AppDeps, recordEvent, unitOfWork } from '@oppslag/api/core';
+import { type AppDeps, recordEvent, rowsOf, unitOfWork } from '@oppslag/api/core';
 import { eventDataSchemas, type JobEventType } from '@oppslag/common';
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -65,10 +65,7 @@ export async function redeliverStalledJobs(
     let n = 0;
     for (const type of Object.keys(queries) as JobEventType[]) {
       const result = await tx.execute(queries[type]);
-      const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as {
-        entity_id: number | null;
-        data: unknown;
-      }[];
+      const rows = rowsOf<{ entity_id: number | null; data: unknown }>(result);
       for (const row of rows) {
         // The query built `data` in the event's own shape; parse it so a drift fails here, not later.
         const data = eventDataSchemas[type].parse(row.data);

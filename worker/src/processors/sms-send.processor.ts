@@ -8,6 +8,7 @@ import {
   unitOfWork,
   updateIfSending,
 } from '@oppslag/api/core';
+import { messageOf } from '@oppslag/common/thrown.ts';
 import { type SmsProvider, SmsSendError } from '../sms/providers/index';
 
 /**
@@ -33,7 +34,9 @@ export class SmsInFlightError extends Error {
 /** A failure that proves the provider did not take the message: it answered, or nobody listened. */
 function definitelyNotSent(err: unknown): boolean {
   if (err instanceof SmsSendError) return true;
-  const code = (err as { cause?: { code?: string } })?.cause?.code;
+  // fetch's TypeError carries the socket's system error as its cause.
+  const cause = err instanceof Error ? err.cause : undefined;
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? cause.code : undefined;
   return code === 'ECONNREFUSED' || code === 'ENOTFOUND';
 }
 
@@ -123,7 +126,7 @@ async function handOver(deps: Deps, provider: SmsProvider, row: Row): Promise<Se
       const give = row.attempts + 1 >= MAX_SEND_ATTEMPTS;
       await recordHandOver(db, row.id, {
         status: give ? 'failed' : 'queued',
-        reason: (err as Error).message.slice(0, 500),
+        reason: messageOf(err).slice(0, 500),
       });
       if (give) return 'failed';
     }

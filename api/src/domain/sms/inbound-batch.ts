@@ -1,3 +1,4 @@
+import { messageOf } from '@oppslag/common/thrown.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { anyOf, noneOf } from '../../db/any-of';
 import { smsMessages } from '../../db/schema/index';
@@ -116,7 +117,7 @@ async function routeChunk(deps: Deps, own: number[], batchSize: number): Promise
   } catch (err) {
     if (claimed.length <= 1) throw err;
     deps.logger.warn(
-      { err: (err as Error).message, smsMessageIds: own, batch: claimed.length },
+      { err: messageOf(err), smsMessageIds: own, batch: claimed.length },
       'sms batch failed; routing its messages one by one',
     );
     return routeOneByOne(deps, own, claimed);
@@ -147,7 +148,7 @@ async function routeOneByOne(
       outcomes.set(id, outcome);
     } catch (err) {
       if (isOwn) ownError ??= err;
-      else deps.logger.warn({ err: (err as Error).message, smsMessageId: id }, 'sms left to its own job');
+      else deps.logger.warn({ err: messageOf(err), smsMessageId: id }, 'sms left to its own job');
     }
   }
   // What was routed is committed (each unit of work woke the relay), even when this job fails.
