@@ -16,6 +16,7 @@ import { healthRoutes } from './health/health.routes';
 import { historyRoutes } from './history/history.routes';
 import { installRoutes } from './install/install.routes';
 import { membersRoutes } from './members/members.routes';
+import { privacyRoutes } from './privacy/privacy.routes';
 import { smsRoutes } from './sms/sms.routes';
 import { statusRoutes } from './status/status.routes';
 import { templatesRoutes } from './templates/templates.routes';
@@ -40,6 +41,7 @@ export function apiRouter(deps: AppDeps): Router<ApiState> {
     historyRoutes(deps),
     membersRoutes(deps),
     adminRoutes(deps),
+    privacyRoutes(deps),
     openapiRoutes(deps),
     autoApproveNumbersRoutes(deps),
     transitRoutes(deps),
