@@ -71,12 +71,12 @@ describe('server reasons reach the console', () => {
     expect(nb).toEqual({
       formMessage: 'Installasjonen mislyktes. Noen felt må rettes.',
       fieldMessages: {
-        adminEmail: 'Ikke en gyldig e-postadresse.',
+        adminEmail: 'Skriv e-postadressen som navn@eksempel.no.',
         adminPassword: 'Må være minst 8 tegn.',
         rootEntity: 'Må være minst 3 tegn.',
       },
     });
-    expect(errorMessages(err, en(), { shown }).fieldMessages.adminEmail).toBe('Not a valid e-mail address.');
+    expect(errorMessages(err, en(), { shown }).fieldMessages.adminEmail).toBe('Write the e-mail address as name@example.com.');
   });
 
   it('new entity: code word taken by another entity, name too short', async () => {
@@ -141,7 +141,7 @@ describe('server reasons reach the console', () => {
     const values = { name: 'Eier', email: 'owner@example.com', phoneNumber: '12' };
     const phone = await refusal(saveUserDetails(w.users.owner.id, values));
     expect(errorMessages(phone, no()).fieldMessages).toEqual({
-      phoneNumber: 'Ikke et gyldig telefonnummer.',
+      phoneNumber: 'Skriv inn et norsk mobilnummer, for eksempel 912 34 567.',
     });
     const used = await refusal(
       // One's own new address needs the current password (issue 14 item 2) before it is checked.

@@ -19,6 +19,7 @@ import { AppError, badRequest, fieldError, forbidden, invalidField, notFound } f
 import { isUniqueViolation } from '../lib/pg-errors';
 import { type EntityRow, presentEntity } from '../presenters/entity.presenter';
 import { authorizeEntity, getAncestry, requireAdmin } from './access.service';
+import { assertNameFree } from './entity-name';
 import { liveChildren, loadEntity } from './entity-query.service';
 import { PUBLIC_VIEWER } from './entity-view.service';
 import { recordEvent } from './events.service';
@@ -143,6 +144,7 @@ export async function createEntity(
       path: 'type',
       code: 'not_allowed',
     });
+  await assertNameFree(tx, parentId, input.name);
   const codeWord = input.codeWord ?? null;
   if (codeWord !== null) {
     if (!choices.codeWord)
@@ -217,6 +219,13 @@ export async function updateEntity(
       code: 'invalid_value',
     });
   if (changes.parentId != null) await assertValidParent(tx, id, changes.parentId);
+  if (changes.name !== undefined || changes.parentId !== undefined)
+    await assertNameFree(
+      tx,
+      changes.parentId !== undefined ? changes.parentId : current.parentId,
+      changes.name ?? current.name,
+      id,
+    );
   if (changes.codeWord) await assertCodeWordFree(tx, changes.codeWord, id);
   // Residents' SMS find their organization by its code word: it can be changed, not removed.
   if (changes.codeWord === null && current.type === 'organization' && current.codeWord)

@@ -6,7 +6,7 @@ import {
   instantOfDate,
   normalizePhone,
 } from '@oppslag/common';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { autoApproveNumbers } from '../../db/schema/index';
 import { invalidField, notFound } from '../../errors';
@@ -37,6 +37,31 @@ function normalizedNumber(input: AutoApproveNumberInput): string {
   return normalized;
 }
 
+/**
+ * The same number twice on one entity is refused (issue 31 item 7): the list would show two rows
+ * that mean one thing, and removing one would leave the number approved.
+ */
+async function assertNumberFree(tx: Tx, entityId: number, number: string, exceptId?: number): Promise<void> {
+  const [twin] = await tx
+    .select({ id: autoApproveNumbers.id })
+    .from(autoApproveNumbers)
+    .where(
+      and(
+        eq(autoApproveNumbers.entityId, entityId),
+        eq(autoApproveNumbers.number, number),
+        exceptId === undefined ? undefined : ne(autoApproveNumbers.id, exceptId),
+      ),
+    );
+  if (twin) throw invalidField({ path: 'number', code: 'taken' }, 'This number is on the list already');
+}
+
+/** An expiry already past would approve nothing: refused, as a past "until" of a schedule is. */
+function checkExpiry(expiration: Date | null, now: Date): Date | null {
+  if (expiration && expiration < now)
+    throw invalidField({ path: 'expirationDate', code: 'in_past' }, 'The expiration date has passed');
+  return expiration;
+}
+
 export async function listAutoApproveNumbers(tx: Tx, entityId: number): Promise<Row[]> {
   return tx
     .select()
@@ -50,14 +75,17 @@ export async function createAutoApproveNumber(
   entityId: number,
   input: AutoApproveNumberInput,
   actor: Actor,
+  now = new Date(),
 ): Promise<Row> {
+  const number = normalizedNumber(input);
+  await assertNumberFree(tx, entityId, number);
   const [row] = await tx
     .insert(autoApproveNumbers)
     .values({
       entityId,
-      number: normalizedNumber(input),
+      number,
       description: input.description,
-      expirationDate: parseExpiration(input.expirationDate),
+      expirationDate: checkExpiry(parseExpiration(input.expirationDate), now),
     })
     .returning();
   await recordEvent(tx, {
@@ -75,14 +103,17 @@ export async function updateAutoApproveNumber(
   id: number,
   input: AutoApproveNumberInput,
   actor: Actor,
+  now = new Date(),
 ): Promise<Row> {
   const values: Partial<Row> = {
     number: normalizedNumber(input),
     description: input.description,
-    updatedAt: new Date(),
+    updatedAt: now,
   };
+  await assertNumberFree(tx, entityId, values.number ?? '', id);
   // An absent expirationDate leaves it as it is; null clears it.
-  if (input.expirationDate !== undefined) values.expirationDate = parseExpiration(input.expirationDate);
+  if (input.expirationDate !== undefined)
+    values.expirationDate = checkExpiry(parseExpiration(input.expirationDate), now);
   const [row] = await tx
     .update(autoApproveNumbers)
     .set(values)

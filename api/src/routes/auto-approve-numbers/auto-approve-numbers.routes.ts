@@ -25,11 +25,13 @@ export function autoApproveNumbersRoutes(deps: AppDeps): Router<DisplayState> {
       );
     },
     create: async ({ params, body, actor, uow }) => {
-      const row = await uow((tx) => createAutoApproveNumber(tx, params.id, body, actor));
+      const row = await uow((tx) => createAutoApproveNumber(tx, params.id, body, actor, deps.now()));
       return presentAutoApproveNumber(row, deps.now());
     },
     update: async ({ params, body, actor, uow }) => {
-      const row = await uow((tx) => updateAutoApproveNumber(tx, params.id, params.numberId, body, actor));
+      const row = await uow((tx) =>
+        updateAutoApproveNumber(tx, params.id, params.numberId, body, actor, deps.now()),
+      );
       return presentAutoApproveNumber(row, deps.now());
     },
     remove: async ({ params, actor, uow }) => {

@@ -60,12 +60,22 @@ describe('auto-approve numbers', () => {
   it('shows the state expired once the expiration has passed, active before', async () => {
     const token = world.users.owner.token;
     const now = Date.now();
+    // An expiry already past is refused (issue 31 item 7); one that passes later turns expired.
+    const refused = await api.request('POST', base, {
+      token,
+      body: {
+        number: '+47 41234569',
+        description: 'Past',
+        expirationDate: new Date(now - 1000).toISOString(),
+      },
+    });
+    expect(refused.status).toBe(400);
     const past = await api.request('POST', base, {
       token,
       body: {
         number: '+47 41234567',
         description: 'Expired',
-        expirationDate: new Date(now - 1000).toISOString(),
+        expirationDate: new Date(now + 1000).toISOString(),
       },
     });
     const future = await api.request('POST', base, {
@@ -76,9 +86,11 @@ describe('auto-approve numbers', () => {
         expirationDate: new Date(now + 60_000).toISOString(),
       },
     });
-    expect(past.body.state).toBe('expired');
+    expect(past.body.state).toBe('active');
     expect(future.body.state).toBe('active');
+    api.setNow(new Date(now + 5000));
     const list = await api.request('GET', base, { token });
+    api.setNow(null);
     const states = Object.fromEntries(list.body.map((n: { id: number; state: string }) => [n.id, n.state]));
     expect(states[past.body.id]).toBe('expired');
     expect(states[future.body.id]).toBe('active');

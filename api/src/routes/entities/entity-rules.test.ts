@@ -68,4 +68,35 @@ describe('entity settings and alerts refuse what cannot work', () => {
     expect(fields(await alert('14:00', '10:00'))).toEqual(['to:end_before_start']);
     expect((await alert('10:00', '14:00')).status).toBe(201);
   });
+
+  it('refuses a second entity of the same name under one parent, on create and rename (item 7)', async () => {
+    const create = (name: string, parentId: number) =>
+      api.request('POST', '/api/entities', {
+        token: w.users.superadmin.token,
+        body: { name, type: 'group', parentId },
+      });
+    expect((await create('Blokk C', w.entities.orgA.id)).status).toBe(201);
+    const twin = await create(' blokk c ', w.entities.orgA.id);
+    expect(fields(twin)).toEqual(['name:taken']);
+    // The same name under another parent is another place.
+    expect((await create('Blokk C', w.entities.orgB.id)).status).toBe(201);
+    expect(fields(await put(w.entities.groupA.id, { name: 'Blokk C' }))).toEqual(['name:taken']);
+  });
+
+  it('refuses the same auto-approve number twice on one entity, and an expiry already past (item 7)', async () => {
+    const path = `/api/entities/${w.entities.orgA.id}/auto-approve-numbers`;
+    const add = (body: object) => api.request('POST', path, { token: w.users.owner.token, body });
+    const first = await add({ number: '912 34 567', description: 'Styreleder' });
+    expect(first.status).toBe(201);
+    expect(fields(await add({ number: '+4791234567', description: 'Igjen' }))).toEqual(['number:taken']);
+    expect(fields(await add({ number: '912 34 568', expirationDate: '2020-01-01' }))).toEqual([
+      'expirationDate:in_past',
+    ]);
+    // Saving the first again (its own number) is no duplicate.
+    const again = await api.request('PUT', `${path}/${first.body.id}`, {
+      token: w.users.owner.token,
+      body: { number: '91234567', description: 'Styreleder Per' },
+    });
+    expect(again.status).toBe(200);
+  });
 });
