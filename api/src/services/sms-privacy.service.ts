@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import {
   autoApproveNumbers,
   notes,
@@ -10,6 +10,7 @@ import {
   smsOutbound,
   users,
 } from '../db/schema/index';
+import { type UnitOfWorkDeps, unitOfWork } from '../db/unit-of-work';
 
 /**
  * Residents' SMS data (issue 28 item 9): what is kept about a phone number, for how long, and how
@@ -37,12 +38,13 @@ export const optOutKeys = (numbers: readonly string[]): string[] =>
 
 /** Blanks number and text of inbound and outbound SMS older than `retentionDays` (daily job). */
 export async function expireSmsData(
-  db: Db,
+  deps: UnitOfWorkDeps,
   retentionDays: number,
   now: Date,
 ): Promise<{ inbound: number; outbound: number; codes: number }> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
-  return db.transaction(async (tx) => {
+  // One unit of work like every other write (it records no events, so it wakes nothing).
+  return unitOfWork(deps, async (tx) => {
     const inbound = await tx
       .update(smsMessages)
       .set({ from: ERASED, to: null, text: ERASED, raw: {} })

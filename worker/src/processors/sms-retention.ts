@@ -21,7 +21,7 @@ export async function ensureSmsRetentionScheduler(queue: Queue): Promise<void> {
  * from them stay; only counts are logged, never a number.
  */
 export async function expireOldSms(deps: AppDeps) {
-  const gone = await expireSmsData(deps.database.db, deps.config.smsRetentionDays, deps.now());
+  const gone = await expireSmsData(deps, deps.config.smsRetentionDays, deps.now());
   if (gone.inbound + gone.outbound + gone.codes > 0)
     deps.logger.info(gone, 'sms data past retention blanked');
   return gone;

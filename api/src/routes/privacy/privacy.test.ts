@@ -187,7 +187,7 @@ describe('SMS_RETENTION_DAYS', () => {
         createdAt: fresh,
       },
     ]);
-    expect(await expireSmsData(db, api.deps.config.smsRetentionDays, NOW)).toEqual({
+    expect(await expireSmsData(api.deps, api.deps.config.smsRetentionDays, NOW)).toEqual({
       inbound: 1,
       outbound: 1,
       codes: 0,
@@ -204,7 +204,7 @@ describe('SMS_RETENTION_DAYS', () => {
       ['004792222222', 'svar ny'],
     ]);
     // A second run finds nothing left to blank.
-    expect(await expireSmsData(db, 30, NOW)).toEqual({ inbound: 0, outbound: 0, codes: 0 });
+    expect(await expireSmsData(api.deps, 30, NOW)).toEqual({ inbound: 0, outbound: 0, codes: 0 });
   });
 });
 
