@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { users } from '../db/schema/index';
 import { unitOfWork } from '../db/unit-of-work';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError, invalidField } from '../errors';
 import type { PasswordHashCost } from '../lib/password-cost';
 import { tokenUserOf } from '../presenters/user.presenter';
 import { isDemoPassword } from '../seed/demo-logins';
@@ -125,6 +125,8 @@ export async function verifyCurrentPassword(
   path = 'password',
   message = WRONG_PASSWORD_MESSAGE,
 ): Promise<UserRow> {
+  // No password given is a missing field ("Skriv inn passordet du bruker nå"), not a wrong one.
+  if (!password) throw invalidField({ path, code: 'required' }, 'Give your current password');
   const [current] = await deps.database.db.select().from(users).where(eq(users.id, userId));
   const ok = await verifyPassword(current?.passwordHash, password ?? '', deps.config.passwordHashing);
   if (!current || !ok || password === undefined) {

@@ -68,7 +68,11 @@ export const changePasswordSchema = z
       .min(1, 'Current password is required')
       .max(1024, 'Current password is too long'),
     newPassword: passwordSchema,
-    confirmNewPassword: z.string({ error: 'Password confirmation must be a string' }).max(1024),
+    // Required on its own, so an empty confirmation is told even while the new password is refused.
+    confirmNewPassword: z
+      .string({ error: 'Password confirmation must be a string' })
+      .min(1, 'Confirm the new password')
+      .max(1024),
   })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: PASSWORD_MISMATCH_MESSAGE,

@@ -23,15 +23,21 @@ describe('PUT /api/account with a new e-mail', () => {
   const email = async () => (await api.request('GET', '/api/account', { token: kari.token })).body.email;
 
   it('refuses without the current password or with a wrong one, changing nothing', async () => {
-    for (const body of [
-      { email: 'thief@example.com' },
-      { email: 'thief@example.com', currentPassword: 'not-my-password' },
-    ]) {
+    // No password is a missing field, a wrong one is wrong (issue 31 item 9: blame the right thing).
+    for (const [body, code, fieldCode] of [
+      [{ email: 'thief@example.com' }, 'validation_failed', 'required'],
+      [{ email: 'thief@example.com', currentPassword: '' }, 'validation_failed', 'required'],
+      [
+        { email: 'thief@example.com', currentPassword: 'not-my-password' },
+        'wrong_password',
+        'wrong_password',
+      ],
+    ] as const) {
       const res = await update(kari.token, body);
       expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe('wrong_password');
+      expect(res.body.error.code).toBe(code);
       expect(res.body.error.fields).toEqual([
-        expect.objectContaining({ path: 'currentPassword', code: 'wrong_password' }),
+        expect.objectContaining({ path: 'currentPassword', code: fieldCode }),
       ]);
     }
     // The users route is the same door for one's own account.
@@ -40,7 +46,9 @@ describe('PUT /api/account with a new e-mail', () => {
       body: { email: 'thief@example.com' },
     });
     expect(viaUsers.status).toBe(400);
-    expect(viaUsers.body.error.code).toBe('wrong_password');
+    expect(viaUsers.body.error.fields).toEqual([
+      expect.objectContaining({ path: 'currentPassword', code: 'required' }),
+    ]);
     expect(await email()).toBe('kari@example.com');
     // Other profile fields, and sending back the unchanged address, need no password.
     const same = await update(kari.token, { email: 'Kari@example.com', name: 'Kari N' });

@@ -67,6 +67,9 @@ describe('PasswordCard', () => {
         'The password cannot contain your e-mail address or the name of your organization.',
       ),
     ).toBeTruthy();
+    // The new password was refused: the form line does not blame the current one (issue 31 item 9).
+    expect(await screen.findByText(/^Failed to update your password\./)).toBeTruthy();
+    expect(screen.queryByText(/correct current password/)).toBeNull();
   });
 
   it('shows the success message and keeps the session on the fresh token the API answered', async () => {
@@ -105,8 +108,8 @@ describe('PasswordCard', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     render(<PasswordCard />);
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('This field is required')).toBeTruthy();
-    expect(screen.getByText('Password has to be at least 8 characters long')).toBeTruthy();
+    // Every emptied field is told as missing, the confirmation too (issue 31 item 9).
+    expect(await screen.findAllByText('This field is required')).toHaveLength(3);
     fill(/^Current password/, 'old password');
     fill(/^New password/, 'short');
     fill(/^Confirm new password/, 'short');

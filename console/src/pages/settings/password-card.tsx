@@ -1,6 +1,7 @@
 import { contract } from '@oppslag/common/contract/index.ts';
 import { changePasswordSchema } from '@oppslag/common/schemas/auth.ts';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
 import type { FieldTexts } from '../../api/error-messages';
 import { call } from '../../api/typed-client';
 import { Button } from '../../components/button';
@@ -36,7 +37,12 @@ export function PasswordCard() {
       return true;
     },
     // The spec's sentence already names the likely cause; the field says which one was refused.
-    { success: t('password.success'), error: () => t('password.error') },
+    // Only a refused current password is blamed on it; anything else fails without that guess.
+    {
+      success: t('password.success'),
+      error: (e) =>
+        t(e instanceof ApiError && e.code === 'wrong_password' ? 'password.error' : 'password.failed'),
+    },
   );
 
   return (
