@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOneOf } from './one-of';
+import { expectOneOf, isOneOf } from './one-of';
 
 describe('isOneOf', () => {
   it('accepts exactly the listed names', () => {
@@ -9,5 +9,16 @@ describe('isOneOf', () => {
     expect(isOneOf(views, '')).toBe(false);
     expect(isOneOf(views, undefined)).toBe(false);
     expect(isOneOf(views, ['list'])).toBe(false);
+  });
+});
+
+describe('expectOneOf', () => {
+  it('returns a listed name and refuses any other, naming what it read', () => {
+    const roles = ['owner', 'moderator'] as const;
+    expect(expectOneOf(roles, 'owner', 'a role')).toBe('owner');
+    expect(() => expectOneOf(roles, 'admin', 'a role')).toThrow(
+      'a role is not one of owner, moderator: admin',
+    );
+    expect(() => expectOneOf(roles, null, 'a role')).toThrow('a role is not one of');
   });
 });

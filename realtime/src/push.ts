@@ -1,5 +1,6 @@
 import { type AppDeps, fanoutLatency, getAncestry } from '@oppslag/api/core';
 import type { EventEnvelope, EventType, OutboxEvent } from '@oppslag/common';
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import { type DisplayPush, presentToDisplay } from './audiences';
 import { identify } from './auth';
 import { type GatewayBroadcast, type GatewayServer, rooms } from './identity';
@@ -44,7 +45,7 @@ export function createEventPusher(io: GatewayServer, deps: AppDeps) {
    */
   async function reauthenticateUser(userId: number): Promise<void> {
     for (const socket of await io.in(rooms.user(userId)).fetchSockets()) {
-      const identity = await identify(deps, (socket.handshake.auth as { token?: unknown })?.token);
+      const identity = await identify(deps, propertyOf(socket.handshake.auth, 'token'));
       if (identity?.kind !== 'user' || identity.userId !== userId) {
         socket.disconnect(true);
         continue;

@@ -9,6 +9,7 @@ import {
   subscribeLimited,
 } from '@oppslag/api/core';
 import { SUBSCRIBE_LIMIT, SUBSCRIBE_WINDOW_MS, type SyncPayload } from '@oppslag/common';
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import { messageOf } from '@oppslag/common/thrown.ts';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Worker } from 'bullmq';
@@ -157,7 +158,7 @@ export async function startRealtime(
       if (typeof ack === 'function') ack({ ok: false, error: 'rate_limited' });
       return;
     }
-    const entityId: unknown = (request as { entityId?: unknown } | null)?.entityId;
+    const entityId = propertyOf(request, 'entityId');
     const ok =
       typeof entityId === 'number' &&
       Number.isSafeInteger(entityId) &&
@@ -191,7 +192,7 @@ export async function startRealtime(
     // Concurrency 1 keeps each entity's events in sequence order on the wire.
     // The edge: an event whose data does not match the catalogue is logged, counted and not pushed.
     const registry = new ProcessorRegistry((queue, job, err) => {
-      const type = String((job.data as { type?: unknown } | null)?.type ?? 'unknown');
+      const type = String(propertyOf(job.data, 'type') ?? 'unknown');
       invalidEvents.inc({ where: 'gateway', type });
       logger.error({ queue, jobId: job.id, type, err: err.message }, 'invalid event not pushed');
     })

@@ -1,4 +1,5 @@
-import type { Actor, Grant, Role } from '@oppslag/common';
+import { type Actor, type Grant, ROLES } from '@oppslag/common';
+import { expectOneOf } from '@oppslag/common/one-of.ts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Middleware } from 'koa';
 import { rowsOf } from '../db/rows';
@@ -173,12 +174,18 @@ async function readSessions(deps: AppDeps, waiting: Waiting[]): Promise<void> {
     const grants: Grant[] = [];
     for (const g of row.grants ? row.grants.split(',') : []) {
       const at = g.indexOf(':');
-      grants.push({ entityId: Number(g.slice(0, at)), role: g.slice(at + 1) as Role });
+      grants.push({
+        entityId: Number(g.slice(0, at)),
+        role: expectOneOf(ROLES, g.slice(at + 1), 'a granted role'),
+      });
     }
     w.resolve({
       user: { id: row.id, admin: row.admin, email: row.email, name: row.name, language: row.language },
       grants,
-      entityTableVersion: w.withTree ? entityTableVersionOf(row as Required<SessionRow>) : undefined,
+      entityTableVersion:
+        w.withTree && row.n !== undefined && row.a !== undefined && row.b !== undefined
+          ? entityTableVersionOf({ n: row.n, a: row.a, b: row.b })
+          : undefined,
     });
   }
 }

@@ -1,4 +1,5 @@
-import type { Alert, AlertTemplate } from '@oppslag/common';
+import { ALERT_TEMPLATES, type Alert } from '@oppslag/common';
+import { expectOneOf } from '@oppslag/common/one-of.ts';
 import type { alerts } from '../db/schema/index';
 
 export type AlertRow = typeof alerts.$inferSelect;
@@ -8,7 +9,7 @@ export function presentAlert(row: AlertRow): Alert {
   return {
     id: row.id,
     entityId: row.entityId,
-    template: (row.template as AlertTemplate | null) ?? null,
+    template: row.template === null ? null : expectOneOf(ALERT_TEMPLATES, row.template, 'an alert template'),
     title: row.title,
     text: row.text,
     from: row.fromTime,

@@ -1,4 +1,5 @@
-import type { Asset, ContentSlot } from '@oppslag/common';
+import { type Asset, CONTENT_SLOTS } from '@oppslag/common';
+import { expectOneOf } from '@oppslag/common/one-of.ts';
 import type { assets } from '../db/schema/index';
 import { encodeAssetId } from '../lib/hashids';
 
@@ -26,7 +27,7 @@ export function presentAsset(row: AssetRow, hashidAlphabet?: string): Asset {
     offsetX: row.offsetX,
     offsetY: row.offsetY,
     scale: row.scale,
-    slot: (row.slot as ContentSlot | null) ?? null,
+    slot: row.slot === null ? null : expectOneOf(CONTENT_SLOTS, row.slot, 'an asset slot'),
     hasCropped: row.hasCropped,
     cropPending: row.cropVersion > 0 && row.croppedKey !== croppedKeyFor(row.id, row.cropVersion),
     cropVersion: row.cropVersion,

@@ -1,4 +1,4 @@
-import { type Content, type ContentSlot, type ContentType, isShowing } from '@oppslag/common';
+import { type Content, isShowing } from '@oppslag/common';
 import type { assets, contents } from '../db/schema/index';
 
 export type ContentRow = typeof contents.$inferSelect;
@@ -39,8 +39,8 @@ export function presentContent(
     id: row.id,
     entityId: row.entityId,
     userId: row.userId,
-    slot: row.slot as ContentSlot,
-    type: row.type as ContentType,
+    slot: row.slot,
+    type: row.type,
     start: row.start.toISOString(),
     end: row.end ? row.end.toISOString() : null,
     duration: row.duration,

@@ -1,4 +1,5 @@
-import { isShowing, type Note, type NoteIcon, noteState } from '@oppslag/common';
+import { isShowing, NOTE_ICONS, type Note, noteState } from '@oppslag/common';
+import { expectOneOf } from '@oppslag/common/one-of.ts';
 import type { notes } from '../db/schema/index';
 
 export type NoteRow = typeof notes.$inferSelect;
@@ -10,7 +11,7 @@ export function presentNote(row: NoteRow, now: Date, viewedEntityId: number = ro
     entityId: row.entityId,
     ownerId: row.ownerId,
     text: row.text,
-    icon: row.icon as NoteIcon,
+    icon: expectOneOf(NOTE_ICONS, row.icon, 'a note icon'),
     iconColor: row.iconColor,
     date: row.date.toISOString(),
     end: row.end ? row.end.toISOString() : null,

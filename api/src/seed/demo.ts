@@ -1,4 +1,3 @@
-import type { Role } from '@oppslag/common';
 import { eq } from 'drizzle-orm';
 import { entities, permissions, users } from '../db/schema/index';
 import { unitOfWork } from '../db/unit-of-work';
@@ -91,7 +90,7 @@ export async function seedDemo(deps: AppDeps): Promise<DemoSummary | null> {
         .insert(users)
         .values({ email: member.email, name: member.name, passwordHash: hashes.get(member.email)! })
         .returning();
-      await tx.insert(permissions).values({ userId: row.id, entityId: org.id, role: member.role as Role });
+      await tx.insert(permissions).values({ userId: row.id, entityId: org.id, role: member.role });
     }
   });
   await seeded.catch(async (err) => {

@@ -8,6 +8,7 @@ import {
   type DisplaySlide,
   type FeatureSet,
   isScheduleOver,
+  NOTE_ICONS,
   nextScheduleBoundary,
   noteState,
   slotSwitchedOn,
@@ -15,6 +16,7 @@ import {
   transitDeparturesSchema,
   weatherForecastSchema,
 } from '@oppslag/common';
+import { expectOneOf } from '@oppslag/common/one-of.ts';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
@@ -107,10 +109,12 @@ export async function readLiveRaw(
     for (const key of keys) pipeline.pttl(key);
     const results = (await pipeline.exec()) ?? [];
     for (const [err] of results) if (err) throw err;
-    const values = results[0][1] as (string | null)[];
+    // MGET answers one string or null per key; PTTL one number each.
+    const answered = results[0][1];
+    const values: (string | null)[] = Array.isArray(answered) ? answered : [];
     let ttlMs = Number.POSITIVE_INFINITY;
     for (let i = 0; i < keys.length; i++) {
-      const ttl = results[i + 1][1] as number;
+      const ttl = Number(results[i + 1][1]);
       // -1: no expiry; -2: no such key (nothing held, nothing to expire).
       if (values[i] !== null && ttl >= 0) ttlMs = Math.min(ttlMs, ttl);
     }
@@ -238,7 +242,7 @@ export function assembleDisplayContent(
       id: row.id,
       entityId: row.entityId,
       text: row.text,
-      icon: row.icon as DisplayContent['notes'][number]['icon'],
+      icon: expectOneOf(NOTE_ICONS, row.icon, 'a note icon'),
       iconColor: row.iconColor,
       date: row.date.toISOString(),
       end: row.end ? row.end.toISOString() : null,

@@ -11,7 +11,6 @@ import {
 } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -23,6 +22,7 @@ import { type Database, migrationsFolder, openDatabase, runMigrations } from '..
 import type { AppDeps } from '../deps';
 import { closeDeps, createDeps } from '../infra';
 import { createLogger } from '../lib/logger';
+import { listeningPort } from './listening-port';
 
 /** Admin connection used to create and drop per-test databases. */
 export const TEST_PG_ADMIN_URL =
@@ -315,7 +315,7 @@ export async function startTestApi(
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${listeningPort(server)}`;
   return {
     url,
     deps: backend.deps,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
+import { listeningPort } from './listening-port';
 
 /** A free TCP port on loopback (closed again before it is returned). */
 export async function freePort(): Promise<number> {
@@ -7,7 +8,7 @@ export async function freePort(): Promise<number> {
     const srv = createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
+      const port = listeningPort(srv);
       srv.close(() => resolve(port));
     });
   });

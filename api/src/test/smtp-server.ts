@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { listeningPort } from './listening-port';
 
 export interface ReceivedMail {
   from: string;
@@ -50,7 +50,7 @@ export async function startSmtpServer() {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  const port = listeningPort(server.server);
   return {
     url: `smtp://127.0.0.1:${port}`,
     /** Resolves with the next message (already received or still to come); rejects after `timeoutMs`. */

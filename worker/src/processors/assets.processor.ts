@@ -10,9 +10,9 @@ import {
 } from '@oppslag/api/core';
 import {
   type AssetCropJob,
-  type ContentSlot,
   CROP_BACKGROUND,
   cropFitFor,
+  isContentSlot,
   planCrop,
   resolveFeatureSet,
 } from '@oppslag/common';
@@ -26,7 +26,7 @@ export type AssetCropDeps = Pick<AppDeps, 'database' | 'storage' | 'logger' | 'c
 export const UPLOADER_DEFAULT_SIZE = { width: 480, height: 895 };
 export function cropSize(featureSetName: string, slot: string | null): { width: number; height: number } {
   if (!slot) return UPLOADER_DEFAULT_SIZE;
-  const config = resolveFeatureSet(featureSetName).slots[slot as ContentSlot];
+  const config = isContentSlot(slot) ? resolveFeatureSet(featureSetName).slots[slot] : undefined;
   return config ? { width: config.width, height: config.height } : UPLOADER_DEFAULT_SIZE;
 }
 

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listeningPort } from '../listening-port';
 
 /** One request a fake server saw, with its body as text. */
 export interface RecordedRequest {
@@ -42,7 +42,7 @@ export async function startHttpFake(handler: FakeHandler): Promise<HttpFake> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${listeningPort(server)}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
