@@ -35,6 +35,24 @@ const TEXT = {
     untilPast: '“Until” cannot be a day that has passed',
   },
 } as const;
+const PROFILE = {
+  no: {
+    email: 'E-post',
+    current: 'Nåværende passord',
+    save: 'Lagre',
+    enterCurrent: 'Skriv inn passordet du bruker nå.',
+    failed: 'Kunne ikke oppdatere profilinnstillingene.',
+    wrongBlame: /ikke riktig|endre passordet/,
+  },
+  en: {
+    email: 'Email',
+    current: 'Current password',
+    save: 'Save',
+    enterCurrent: 'Enter the password you use now.',
+    failed: 'Failed to update profile settings.',
+    wrongBlame: /not (right|correct)|update your password/,
+  },
+} as const;
 const VALIDATOR_WORDS =
   /\btype\b|format|tillatte verdier|allowed values|accepted values|Må være minst 1 tegn/i;
 /** A field's label, with or without the required marker. */
@@ -149,4 +167,42 @@ describe('field messages in the user’s words', () => {
       await dialog.getByRole('button', { name: t.note.publish }).click();
       expect(await fieldMessage(dialog, t.schedule.until)).toContain(t.untilPast);
     });
+
+  for (const [lang, phone] of [
+    ['no', false],
+    ['en', true],
+  ] as const)
+    it(`profile (${lang}, ${phone ? 'phone' : 'laptop'}): a new e-mail without the password asks for it (item 9)`, async () => {
+      const t = PROFILE[lang];
+      const page = await open('/settings/profile', lang, phone);
+      const form = page.getByTestId('profile-form');
+      await form.getByLabel(labelled(t.email)).fill('ny-adresse@example.no');
+      await form.getByRole('button', { name: t.save }).click();
+      expect(await fieldMessage(form, t.current)).toBe(t.enterCurrent);
+      // The form's line does not call an empty password wrong, nor speak of a password change.
+      await expect.poll(() => form.textContent(), { timeout: 10_000 }).toContain(t.failed);
+      expect(await form.textContent()).not.toMatch(t.wrongBlame);
+      await screenshot(page, `field-words-profile-${lang}-${phone ? 'phone' : 'laptop'}`);
+    });
+
+  it('auto-approve numbers (no): the same number twice and a past expiry are refused, saying why (item 7)', async () => {
+    const page = await open(`/entities/${orgId}/members`, 'no', false);
+    const add = async (number: string, expiry?: string) => {
+      await page.getByRole('button', { name: 'Legg til nummer' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(labelled('Telefonnummer (Norge)')).fill(number);
+      if (expiry) await dialog.getByLabel(labelled('Utløpsdato')).fill(expiry);
+      await dialog.getByRole('button', { name: 'Lagre' }).click();
+      return dialog;
+    };
+    const first = await add('912 34 567');
+    await first.waitFor({ state: 'hidden' });
+    const twin = await add('+47 91234567');
+    expect(await fieldMessage(twin, 'Telefonnummer (Norge)')).toBe('Nummeret står allerede på listen.');
+    await screenshot(page, 'field-words-auto-approve-nb-laptop');
+    await twin.getByLabel(labelled('Telefonnummer (Norge)')).fill('912 34 568');
+    await twin.getByLabel(labelled('Utløpsdato')).fill('2020-01-07');
+    await twin.getByRole('button', { name: 'Lagre' }).click();
+    expect(await fieldMessage(twin, 'Utløpsdato')).toBe('Utløpsdatoen kan ikke være en dag som har vært.');
+  });
 });
