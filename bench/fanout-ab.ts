@@ -20,7 +20,9 @@ let adapterRef: Record<string, unknown> = {};
 const variants: Record<string, { encode: unknown; apply: unknown }> = {};
 const http = createServer();
 const io = new Server(http, {
-  adapter: ((nsp: never) => {
+  // Socket.IO constructs the adapter option with `new`: a plain function (not an arrow) returning
+  // the adapter it wrapped.
+  adapter: function wrappedAdapter(nsp: never) {
     const a = new Adapter(nsp) as unknown as Record<string, unknown>;
     variants.plain = { encode: a._encode, apply: a.apply };
     for (const [name, ms] of [
@@ -34,7 +36,7 @@ const io = new Server(http, {
     }
     adapterRef = a;
     return a;
-  }) as never,
+  } as never,
 });
 io.on('connection', (s) => s.join('room'));
 await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
