@@ -44,12 +44,15 @@ export function DeliveryLine({
       <span
         className={`inline-flex items-center gap-1 font-medium ${state === 'partial' ? 'text-amber-900' : 'text-slate-700'}`}
       >
-        <Icon name={state === 'partial' ? 'warning' : 'check'} className="size-3.5" />
+        <Icon
+          name={state === 'partial' ? 'warning' : state === 'notNow' ? 'history' : 'check'}
+          className="size-3.5"
+        />
         {t(`delivery.${state}`, { shown, count })}
       </span>
       {missing.length > 0 && (
-        <span className="text-slate-700">
-          {' · '}
+        // Its own line: a " · " separator dangled at a wrap ("Shown on 1 of 2 screens ·").
+        <span className="block text-slate-700">
           {t('delivery.missing')}{' '}
           {missing.slice(0, NAMED).map((d, i) => (
             <span key={d.id}>
