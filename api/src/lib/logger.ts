@@ -1,3 +1,4 @@
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { redactFields, scrubLogLine } from './log-redaction';
 import { currentRequest } from './request-context';
@@ -20,7 +21,7 @@ export const safeErrorMessage = (err: unknown): string =>
 export function safeError(err: unknown, depth = 0): unknown {
   if (typeof err === 'string') return err.replace(PARAMS_TAIL, '');
   if (!(err instanceof Error)) return err;
-  const code = (err as { code?: unknown }).code;
+  const code = propertyOf(err, 'code');
   // PostgreSQL quotes the offending value in data exceptions (SQLSTATE class 22: `value "0047…"
   // is out of range`); other classes quote names, and keep values in `detail`, which is not logged.
   const dataException = typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import formidable, { type Fields, type Files, errors as formidableErrors } from 'formidable';
 import type { Context } from 'koa';
 import { AppError } from '../errors';
@@ -14,13 +15,11 @@ export interface SingleFileUpload {
 const ENVELOPE_BYTES = 64 * 1024;
 
 const tooLarge = (maxFileSize: number) =>
-  new AppError('payload_too_large',
-    `The file is larger than ${Math.round(maxFileSize / 1024 / 1024)} MB`,
-  );
+  new AppError('payload_too_large', `The file is larger than ${Math.round(maxFileSize / 1024 / 1024)} MB`);
 
 /** Formidable reports most failures as 500; every one of them is a problem with the request. */
 function fromFormidable(err: unknown, maxFileSize: number): AppError {
-  const code = (err as { code?: number }).code;
+  const code = propertyOf(err, 'code');
   if (
     code === formidableErrors.biggerThanMaxFileSize ||
     code === formidableErrors.biggerThanTotalMaxFileSize
@@ -93,8 +92,7 @@ export async function readSingleFileUpload(
     const fields: Record<string, string> = {};
     for (const [key, values] of Object.entries(rawFields)) if (values?.length) fields[key] = values[0];
     const all = Object.entries(rawFiles).flatMap(([key, files]) => (files ?? []).map((f) => ({ key, f })));
-    if (all.length > 1)
-      throw new AppError('validation_failed', 'Only one file can be uploaded at a time');
+    if (all.length > 1) throw new AppError('validation_failed', 'Only one file can be uploaded at a time');
     if (all.length === 1 && all[0].key !== 'file') {
       throw new AppError('validation_failed', 'The file must be sent in the field "file"');
     }

@@ -1,3 +1,4 @@
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { requestIdFrom, runInRequest } from '../lib/request-context';
@@ -30,7 +31,8 @@ export function requestLog(logger: Logger): Middleware<ApiState> {
         status = ctx.status;
       } catch (err) {
         // Only what an earlier middleware than errors.ts throws gets here; Koa answers it.
-        status = (err as { status?: number }).status ?? 500;
+        const thrown = propertyOf(err, 'status');
+        status = typeof thrown === 'number' ? thrown : 500;
         throw err;
       } finally {
         const line = {

@@ -6,6 +6,7 @@ import type {
   HistoryQuery,
   HistorySource,
 } from '@oppslag/common';
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
@@ -81,13 +82,17 @@ export function diffFields(before: Fields, after: Fields): Changes {
   return out;
 }
 
+/** An object in an event's data (a note, an entity) as its fields; anything else as none. */
+const fieldsOf = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value)) : undefined;
+
 /** The "after" an event's own data already carries, when the service gave none. */
 function afterOf(type: EventType, data: Record<string, unknown>): Fields {
-  if (type === 'note.created' || type === 'note.updated') return data.note as Fields;
+  if (type === 'note.created' || type === 'note.updated') return fieldsOf(data.note);
   if (type === 'member.added') return { role: data.role };
   if (type === 'member.updated')
     return { autoApprove: data.autoApprove, smsNotifications: data.smsNotifications };
-  if (type === 'entity.created') return data.entity as Fields;
+  if (type === 'entity.created') return fieldsOf(data.entity);
   if (type === 'entity.apiKeyRegenerated') return { apiKeyVersion: data.apiKeyVersion };
   if (type === 'privacy.phoneExported' || type === 'privacy.phoneErased' || type === 'privacy.stopLifted')
     return { ...data };
@@ -97,7 +102,7 @@ function afterOf(type: EventType, data: Record<string, unknown>): Fields {
 }
 
 function subjectOf(data: Record<string, unknown>): number | null {
-  for (const v of [data.id, data.userId, (data.entity as Fields)?.id]) if (typeof v === 'number') return v;
+  for (const v of [data.id, data.userId, propertyOf(data.entity, 'id')]) if (typeof v === 'number') return v;
   return null;
 }
 
@@ -115,7 +120,7 @@ export function historyRowOf<T extends EventType>(
 ): typeof history.$inferInsert | null {
   const kind = KINDS[event.type];
   if (!kind) return null;
-  const data = event.data as Record<string, unknown>;
+  const data = fieldsOf(event.data) ?? {};
   const changes = diffFields(input.before, input.after ?? afterOf(event.type, data));
   // An approval (or its withdrawal) is its own kind, so a board can list who approved what.
   const approval =

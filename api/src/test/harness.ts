@@ -32,7 +32,8 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
  * `pglite` runs the same suite on embedded PGlite instead of PostgreSQL. Read at each call, not at
  * import: server test files share a worker's module cache (`isolate: false`).
  */
-export const testDbDriver = () => (process.env.TEST_DB_DRIVER ?? 'pg') as 'pg' | 'pglite';
+export const testDbDriver = (): 'pg' | 'pglite' =>
+  process.env.TEST_DB_DRIVER === 'pglite' ? 'pglite' : 'pg';
 
 /**
  * What a test server asked to run as production (NODE_ENV=production) gets unless its env says

@@ -1,6 +1,10 @@
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { createLogger } from '../lib/logger';
+
+/** A pino line: one JSON object. */
+const logLine = z.record(z.string(), z.unknown());
 
 export interface LogCapture {
   /** A logger made like every process's (createLogger), writing here instead of stdout. */
@@ -28,6 +32,6 @@ export function captureLogs(level = 'trace'): LogCapture {
       text()
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
+        .map((l) => logLine.parse(JSON.parse(l))),
   };
 }

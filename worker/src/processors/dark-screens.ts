@@ -9,6 +9,8 @@ import {
   unitOfWork,
 } from '@oppslag/api/core';
 import { inQuietHours, resolveQuietHours } from '@oppslag/common';
+import { defined } from '@oppslag/common/defined.ts';
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import type { Queue } from 'bullmq';
 
 /** A screen offline this long (outside quiet hours) is "dark" (issue 16). */
@@ -21,6 +23,16 @@ const SCHEDULER = 'dark-screens';
 interface Watch {
   offlineSince: number | null;
   dark: boolean;
+}
+
+/** A watch as the sweep stored it (JSON in a Redis hash), read field by field. */
+function readWatch(stored: string): Watch {
+  const value: unknown = JSON.parse(stored);
+  const offlineSince = propertyOf(value, 'offlineSince');
+  return {
+    offlineSince: typeof offlineSince === 'number' ? offlineSince : null,
+    dark: propertyOf(value, 'dark') === true,
+  };
 }
 
 const watchKey = (deps: AppDeps) => `${deps.config.redisPrefix}:dark-screens`;
@@ -45,7 +57,7 @@ export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[];
   const back: number[] = [];
 
   for (const id of ids) {
-    const before: Watch | null = stored[id] ? (JSON.parse(stored[id]) as Watch) : null;
+    const before: Watch | null = stored[id] ? readWatch(stored[id]) : null;
     let after: Watch | null = before;
     if (online.has(id)) {
       if (before?.dark) back.push(id);
@@ -62,8 +74,12 @@ export async function sweepDarkScreens(deps: AppDeps): Promise<{ dark: number[];
   }
 
   const changes = [
-    ...dark.map((id) => ({ id, dark: true, since: JSON.parse(next.get(String(id)) as string).offlineSince })),
-    ...back.map((id) => ({ id, dark: false, since: (JSON.parse(stored[id]) as Watch).offlineSince })),
+    ...dark.map((id) => ({
+      id,
+      dark: true,
+      since: readWatch(defined(next.get(String(id)), 'a dark screen watch')).offlineSince,
+    })),
+    ...back.map((id) => ({ id, dark: false, since: readWatch(stored[id]).offlineSince })),
   ];
   const nameOf = new Map(displays.map((d) => [d.id, d.name]));
   for (const change of changes) {

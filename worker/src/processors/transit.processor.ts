@@ -1,6 +1,7 @@
 import { type AppDeps, listTransitStops, recordEvent, unitOfWork } from '@oppslag/api/core';
 import { cacheKeys, type TransitDepartures } from '@oppslag/common';
-import { fetchDepartures, type JourneyPlannerError } from './journey-planner';
+import { messageOf } from '@oppslag/common/thrown.ts';
+import { fetchDepartures, JourneyPlannerError } from './journey-planner';
 
 /** Departures stay readable this long after the last successful poll (a display shows none after). */
 export const TRANSIT_CACHE_TTL_SECONDS = 10 * 60;
@@ -51,9 +52,8 @@ export async function pollTransit(deps: AppDeps, entityId: number): Promise<Tran
       stops.map((s) => s.stopId),
     );
   } catch (err) {
-    const e = err as JourneyPlannerError;
-    if (e.status === 429) {
-      const seconds = Math.max(1, e.retryAfterSeconds ?? 60);
+    if (err instanceof JourneyPlannerError && err.status === 429) {
+      const seconds = Math.max(1, err.retryAfterSeconds ?? 60);
       await redis.set(k.backoff, '429', 'EX', seconds);
       deps.logger.warn({ entityId, seconds }, 'Entur rate limited transit polling');
       return { status: 'rate_limited', backoffSeconds: seconds };
@@ -62,7 +62,7 @@ export async function pollTransit(deps: AppDeps, entityId: number): Promise<Tran
     await redis.expire(k.failures, 3600);
     const seconds = Math.min(MAX_BACKOFF_SECONDS, 30 * 2 ** (failures - 1));
     await redis.set(k.backoff, 'error', 'EX', seconds);
-    deps.logger.warn({ entityId, seconds, err: e.message }, 'transit poll failed');
+    deps.logger.warn({ entityId, seconds, err: messageOf(err) }, 'transit poll failed');
     return { status: 'failed', backoffSeconds: seconds };
   }
   await redis.del(k.failures);

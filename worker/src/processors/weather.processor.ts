@@ -6,6 +6,7 @@ import {
   unitOfWork,
 } from '@oppslag/api/core';
 import { cacheKeys, type WeatherForecast } from '@oppslag/common';
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import { messageOf } from '@oppslag/common/thrown.ts';
 import { type CompactEntry, reduceForecast } from './forecast-reduce';
 import { retryAfterSeconds } from './journey-planner';
@@ -22,6 +23,23 @@ interface WeatherMeta {
   /** Do not ask MET again before this (epoch ms), from its Expires header or a backoff. */
   notBefore: number;
   lastModified: string | null;
+}
+
+/** The meta as stored (JSON in Redis), read field by field; one that does not read is no meta. */
+function readMeta(stored: string): WeatherMeta | null {
+  const value: unknown = JSON.parse(stored);
+  const [latitude, longitude, notBefore] = ['latitude', 'longitude', 'notBefore'].map((k) =>
+    propertyOf(value, k),
+  );
+  const lastModified = propertyOf(value, 'lastModified');
+  if (typeof latitude !== 'number' || typeof longitude !== 'number' || typeof notBefore !== 'number')
+    return null;
+  return {
+    latitude,
+    longitude,
+    notBefore,
+    lastModified: typeof lastModified === 'string' ? lastModified : null,
+  };
 }
 
 export type WeatherPollOutcome =
@@ -50,7 +68,7 @@ export async function pollWeather(deps: AppDeps, organizationId: number): Promis
   const longitude = truncate4(location.longitude);
   const metaKey = `${config.redisPrefix}:weather-meta:${organizationId}`;
   const stored = await redis.get(metaKey);
-  const meta = stored ? (JSON.parse(stored) as WeatherMeta) : null;
+  const meta = stored ? readMeta(stored) : null;
   const sameSpot = meta?.latitude === latitude && meta.longitude === longitude;
   if (sameSpot && meta && now.getTime() < meta.notBefore) return { status: 'fresh' };
   // Two workers sweeping at once must not both ask MET; the lock lives as long as one request.

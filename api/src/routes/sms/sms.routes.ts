@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { genericSmsSchema, smsContract, sveveSmsSchema, twilioSmsSchema } from '@oppslag/common';
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import type { Context } from 'koa';
 import { statementOfWork } from '../../db/unit-of-work';
 import type { AppDeps } from '../../deps';
@@ -18,14 +19,12 @@ const notConfigured = () => new AppError('forbidden', 'This SMS provider is not 
 
 function bodyObject(ctx: Context): Record<string, unknown> {
   const body = ctx.request.body;
-  return body && typeof body === 'object' && !Array.isArray(body)
-    ? { ...(body as Record<string, unknown>) }
-    : {};
+  return body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
 }
 
 /** The exact request body (koa-body keeps it as `rawBody` because the app sets includeUnparsed). */
 function rawBody(ctx: Context): string {
-  const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+  const raw = propertyOf(ctx.request, 'rawBody');
   return typeof raw === 'string' ? raw : '';
 }
 

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
-import { cacheKeys, type StopSearchResult, transitContract } from '@oppslag/common';
+import { cacheKeys, type StopSearchResult, stopSearchResultSchema, transitContract } from '@oppslag/common';
 import { messageOf } from '@oppslag/common/thrown.ts';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { mountContract } from '../../http/define-handler';
@@ -13,6 +14,8 @@ import { addTransitStop, listTransitStops, removeTransitStop } from '../../servi
 /** Stop names change rarely; an hour keeps typing in the search box off Entur's rate limits. */
 export const STOP_SEARCH_TTL_SECONDS = 3600;
 const SEARCH_SIZE = 20;
+/** The results as the cache holds them (JSON of a search's answer). */
+const cachedResults = z.array(stopSearchResultSchema);
 
 /** Transit stops of an entity (read to list, edit_entity to change) and the stop search. */
 export function transitRoutes(deps: AppDeps): Router<DisplayState> {
@@ -30,7 +33,9 @@ export function transitRoutes(deps: AppDeps): Router<DisplayState> {
       const cacheKey = cacheKeys.stopSearch(config.redisPrefix, q);
       // The cache is an optimization: with Redis down the search still goes to Entur.
       const cached = await redis.get(cacheKey).catch(() => null);
-      if (cached) return JSON.parse(cached) as StopSearchResult[];
+      // What does not read as results (written by another version) counts as a miss.
+      const hit = cached ? cachedResults.safeParse(JSON.parse(cached)) : undefined;
+      if (hit?.success) return hit.data;
       let results: StopSearchResult[];
       try {
         results = await searchStops(config.entur, q, SEARCH_SIZE);

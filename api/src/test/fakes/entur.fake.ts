@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { type HttpFake, sendJson, startHttpFake } from './http-fake';
+
+const graphqlBody = z.object({ query: z.string().optional() });
 
 /** A stop place the fake knows, as Entur's stop register would describe it. */
 export interface FakeStopPlace {
@@ -136,7 +139,7 @@ export async function startEnturFake(stops: FakeStopPlace[] = FAKE_STOPS): Promi
       const failure = takeFailure('journeyPlanner');
       if (failure)
         return sendJson(res, failure.status, { errors: [{ message: 'failure' }] }, failure.headers);
-      const { query } = JSON.parse(req.body || '{}') as { query?: string };
+      const { query } = graphqlBody.parse(JSON.parse(req.body || '{}'));
       const data: Record<string, unknown> = {};
       const pattern =
         /(\w+)\s*:\s*stopPlace\(\s*id:\s*"([^"]+)"\s*\)\s*\{[\s\S]*?numberOfDepartures:\s*(\d+)/g;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { standardWebhookSignature, twilioSignature } from '../../lib/webhook-signatures';
 import { type HttpFake, sendJson, startHttpFake } from './http-fake';
 
@@ -190,7 +191,7 @@ export async function startSveveApiFake(user: string, password: string): Promise
   let nextId = 1000;
   const fake = await startHttpFake((req, res) => {
     if (req.method !== 'POST' || req.path !== '/SMS/SendMessage') return sendJson(res, 404, {});
-    const body = JSON.parse(req.body || '{}') as Record<string, string>;
+    const body = z.record(z.string(), z.string()).parse(JSON.parse(req.body || '{}'));
     if (body.user !== user || body.passwd !== password)
       return sendJson(res, 200, {
         response: { msgOkCount: 0, stdSMSCount: 0, fatalError: 'Feil brukernavn/passord' },
