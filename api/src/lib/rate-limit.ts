@@ -1,3 +1,4 @@
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -33,7 +34,7 @@ export async function consumeAll(
   message = 'Too many attempts. Please wait a while and try again.',
 ): Promise<void> {
   const results = await Promise.allSettled(consumptions);
-  const blocked = results.filter((r) => r.status === 'rejected').map((r) => r.reason as unknown);
+  const blocked = results.filter((r) => r.status === 'rejected').map((r): unknown => r.reason);
   if (blocked.length === 0) return;
   const waits = blocked.map((r) => (r instanceof RateLimiterRes ? r.msBeforeNext : 60_000));
   const retryAfter = Math.max(1, Math.ceil(Math.max(...waits) / 1000));
@@ -48,7 +49,7 @@ export async function withRetryAfter(ctx: LimitedCtx, check: Promise<void>): Pro
     await check;
   } catch (err) {
     if (err instanceof AppError && err.code === 'rate_limited') {
-      ctx.set('Retry-After', String((err.details as { retryAfter: number }).retryAfter));
+      ctx.set('Retry-After', String(propertyOf(err.details, 'retryAfter')));
     }
     throw err;
   }

@@ -114,13 +114,17 @@ export async function recordRendered(
   report: RenderedReport,
   now: Date,
 ): Promise<void> {
-  const rows = [
-    ...new Set(report.notes.map((id) => `note:${id}`)),
-    ...new Set(report.slides.map((id) => `content:${id}`)),
-  ].map((key) => {
-    const [kind, id] = key.split(':') as ['note' | 'content', string];
-    return { displayId, kind, itemId: Number(id), shownAt: now, contentVersion: report.contentVersion };
+  const row = (kind: 'note' | 'content', itemId: number) => ({
+    displayId,
+    kind,
+    itemId,
+    shownAt: now,
+    contentVersion: report.contentVersion,
   });
+  const rows = [
+    ...[...new Set(report.notes)].map((id) => row('note', id)),
+    ...[...new Set(report.slides)].map((id) => row('content', id)),
+  ];
   if (rows.length) await tx.insert(displayDeliveries).values(rows).onConflictDoNothing();
   const state = { contentVersion: report.contentVersion, contentReportedAt: now };
   await tx

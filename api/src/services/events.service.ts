@@ -46,7 +46,7 @@ export async function recordEvent<T extends EventType>(
   input: RecordEventInput<T>,
 ): Promise<RecordedEvent<T>> {
   const [recorded] = await recordEvents(tx, [input]);
-  return recorded as RecordedEvent<T>;
+  return recorded;
 }
 
 /**
@@ -55,7 +55,10 @@ export async function recordEvent<T extends EventType>(
  * same order), then one insert of the events and one of their history rows. Per entity the events
  * get consecutive sequence numbers in the order given.
  */
-export async function recordEvents(tx: Tx, inputs: readonly RecordEventInput[]): Promise<RecordedEvent[]> {
+export async function recordEvents<T extends EventType = EventType>(
+  tx: Tx,
+  inputs: readonly RecordEventInput<T>[],
+): Promise<RecordedEvent<T>[]> {
   if (inputs.length === 0) return [];
   // Only in the transaction of a unit of work, which wakes the relay after the commit.
   enlistEvents(tx)(inputs.length);
@@ -80,7 +83,7 @@ export async function recordEvents(tx: Tx, inputs: readonly RecordEventInput[]):
   // System-wide events take numbers from the sequence, in the order given; nothing stays locked.
   const systemSeqs = systemCount ? await nextSystemSeqs(tx, systemCount) : [];
   const source = currentChangeSource();
-  const recorded: RecordedEvent[] = [];
+  const recorded: RecordedEvent<T>[] = [];
   const entries: (typeof history.$inferInsert)[] = [];
   for (const input of inputs) {
     let seq: number;
@@ -107,7 +110,7 @@ export async function recordEvents(tx: Tx, inputs: readonly RecordEventInput[]):
       type: e.type,
       entityId: e.entityId,
       seq: e.seq,
-      data: e.data as object,
+      data: e.data,
       actorId: inputs[i].actorId ?? null,
     })),
   );

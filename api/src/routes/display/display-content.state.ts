@@ -57,7 +57,7 @@ async function securityHeaderValues() {
     const ctx = probe.createContext(req, res);
     Object.defineProperty(ctx, 'secure', { value: secure });
     await securityHeaders()(ctx, async () => undefined);
-    return Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)] as [string, string]);
+    return Object.entries(res.getHeaders()).map(([name, value]): [string, string] => [name, String(value)]);
   };
   return { plain: await run(false), secure: await run(true) };
 }
