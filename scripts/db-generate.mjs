@@ -7,7 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const name = process.argv[2];
+// `--custom`: an empty migration for data changes the schema diff cannot see (write its SQL, then
+// run `node scripts/db-generate.mjs --pin` to pin it once written).
+const custom = process.argv.includes('--custom');
+const pinOnly = process.argv.includes('--pin');
+const name = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? (pinOnly ? 'pin' : undefined);
 if (!name || !/^[a-z0-9_]+$/.test(name)) {
   console.error(
     'usage: npm run db:generate -- <name>   (lower-case words joined by _, e.g. sms_sender_caps)',
@@ -15,7 +19,11 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   process.exit(2);
 }
 const api = new URL('../api/', import.meta.url);
-execFileSync('npx', ['drizzle-kit', 'generate', '--name', name], { cwd: api, stdio: 'inherit' });
+if (!pinOnly)
+  execFileSync('npx', ['drizzle-kit', 'generate', '--name', name, ...(custom ? ['--custom'] : [])], {
+    cwd: api,
+    stdio: 'inherit',
+  });
 
 const journal = JSON.parse(readFileSync(new URL('drizzle/meta/_journal.json', api), 'utf8'));
 const releasedUrl = new URL('drizzle/released.json', api);

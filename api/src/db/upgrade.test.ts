@@ -64,6 +64,21 @@ describe.each(dumps)('an installation made by %s', (file, info) => {
       for (const [table, n] of Object.entries(before))
         expect({ table, n: after[table] }).toEqual({ table, n });
 
+      // What screens showed stays on them: each entity holding banners now has its banner switch on
+      // (0002), and no other entity was switched.
+      const switched = rowsOf<{ id: number }>(
+        await api.deps.database.db.execute(
+          sql`select id from entities where features ? 'banner' order by id`,
+        ),
+      );
+      const holders = rowsOf<{ id: number }>(
+        await api.deps.database.db.execute(
+          sql`select distinct entity_id as id from contents where slot = 'banner' order by 1`,
+        ),
+      );
+      expect(switched.map((r) => Number(r.id))).toEqual(holders.map((r) => Number(r.id)));
+      expect(holders.length).toBeGreaterThan(0);
+
       // Installed: the console does not ask to install again.
       expect((await api.request('GET', '/api/status')).body.status).toBe('online');
       // Members sign in with the passwords they had.
