@@ -67,6 +67,7 @@ describe('install and status', () => {
       email: 'admin@example.com',
       name: null,
       phoneNumber: null,
+      phoneVerified: false,
       language: 'no',
       admin: true,
     });
