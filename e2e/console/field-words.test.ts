@@ -205,4 +205,14 @@ describe('field messages in the user’s words', () => {
     await twin.getByRole('button', { name: 'Lagre' }).click();
     expect(await fieldMessage(twin, 'Utløpsdato')).toBe('Utløpsdatoen kan ikke være en dag som har vært.');
   });
+
+  it('"Ny enhet" of type Organisasjon goes under the root, not inside the organization viewed (item 7)', async () => {
+    const page = await open('/entities', 'no', false);
+    await page.getByRole('button', { name: 'Legg til under Solbakken borettslag' }).first().click();
+    const dialog = page.getByRole('dialog');
+    const parent = dialog.getByLabel(labelled('Forelder'));
+    expect(await parent.inputValue()).toBe(String(orgId));
+    await dialog.getByLabel(labelled('Type')).selectOption('organization');
+    await expect.poll(() => parent.inputValue()).toBe(String(await rootId(s.stack, token)));
+  });
 });

@@ -63,6 +63,15 @@ export function NewEntityDialog({
     }
   }, [open, parentId]);
 
+  // A new organization belongs under the system root, not inside the organization being viewed
+  // (issue 31 item 7): choosing the type moves the parent there; it can still be changed.
+  const type = form.watch('type');
+  const rootId = Object.values(byId).find((e) => e.type === 'system')?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the type or the root changes
+  useEffect(() => {
+    if (type === 'organization' && rootId !== undefined) form.setValue('parentId', String(rootId));
+  }, [type, rootId]);
+
   // The entity's own permissions (from the API) when known, else the same `can` on its chain.
   const mayCreateIn = (id: number) =>
     byId[id]?.permissions?.includes('create_entity') ??
