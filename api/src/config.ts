@@ -166,8 +166,11 @@ export function loadConfig(input: NodeJS.ProcessEnv = process.env) {
         .split(',')
         .map((pair) => pair.trim())
         .filter(Boolean)
-        .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)]),
-    ) as Record<string, string>,
+        .map((pair): [string, string] => [
+          pair.slice(0, pair.indexOf(':')),
+          pair.slice(pair.indexOf(':') + 1),
+        ]),
+    ),
     featureSet: e.FEATURE_SET,
     demoData: e.DEMO_DATA === 'true',
     dataDir,

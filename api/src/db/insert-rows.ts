@@ -1,3 +1,4 @@
+import { propertyOf } from '@oppslag/common/property-of.ts';
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
@@ -39,7 +40,7 @@ export async function insertRows<
   for (const key of keys) {
     const column = columns[key];
     const values = rows.map((row) => {
-      const value = (row as Record<string, unknown>)[key];
+      const value = propertyOf(row, key);
       return value === null || value === undefined ? null : column.mapToDriverValue(value);
     });
     names.push(sql`${sql.identifier(column.name)}`);
