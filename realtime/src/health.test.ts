@@ -249,12 +249,15 @@ describe('screen health and proof of delivery', () => {
     const delivery = await until(read, (d) => d.shown === 2);
     expect(delivery.shown).toBe(2);
     expect(delivery.total).toBe(3);
+    expect(delivery.missing).toBe(1);
     expect(delivery.displays[0]).toEqual({
       id: d3.id,
       name: 'Oppgang 3',
       shownAt: null,
       online: false,
       lastSeenAt: seen.toISOString(),
+      // A current, unscheduled note is due on every screen below: the offline one is missing.
+      due: true,
     });
     expect(delivery.displays.slice(1).map((d) => d.id)).toEqual([d1.id, d2.id]);
     expect(delivery.displays.slice(1).every((d) => typeof d.shownAt === 'string' && d.online)).toBe(true);
