@@ -112,8 +112,8 @@ export function DisplayHealthCard({ displayId }: { displayId: number }) {
             <Row label={t('content')}>
               {health.content ? (
                 <>
-                  <code className="text-xs">{health.content.version ?? '—'}</code>{' '}
-                  <span className="font-normal text-slate-600">({when(health.content.reportedAt)})</span>
+                  {/* When the screen last took its content; the version hash means nothing to a board. */}
+                  <span title={health.content.version ?? undefined}>{when(health.content.reportedAt)}</span>
                 </>
               ) : (
                 none

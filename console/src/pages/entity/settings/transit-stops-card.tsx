@@ -57,8 +57,10 @@ export function TransitStopsCard({ entityId, readOnly }: { entityId: number; rea
               className={`flex items-center justify-between gap-2 py-2 ${fresh === stop.id ? 'row-highlight' : ''}`}
             >
               <div className="min-w-0">
-                <div className="truncate font-medium text-slate-800">{stop.label}</div>
-                <div className="text-xs text-slate-500">{stop.stopId}</div>
+                {/* The stop's name only; its register id ("NSR:StopPlace:337") is a tooltip. */}
+                <div className="truncate font-medium text-slate-800" title={stop.stopId}>
+                  {stop.label}
+                </div>
               </div>
               {!readOnly && (
                 <IconButton label={t('remove', { label: stop.label })} onClick={() => setRemoving(stop)}>
