@@ -2,6 +2,10 @@ import { autoApproveNumbers, smsMessages, smsOptOuts, transitStops } from '../db
 import { optOutRef } from '../services/sms-privacy.service';
 import type { MatrixContext, MatrixRow, Tenant } from './authorization-matrix';
 
+let numbers = 0;
+/** A Norwegian mobile number no other call of the matrix used. */
+const uniqueNumber = () => `9${String(++numbers).padStart(7, '0')}`;
+
 /** Lists: every role of the tenant reads; strangers get 404. */
 const READ = {
   own: '401 200 200 200 200 404',
@@ -50,13 +54,14 @@ export const smsTransitMatrixRows: MatrixRow[] = [
   { route: 'GET /api/entities/:id/auto-approve-numbers', expect: READ },
   {
     route: 'POST /api/entities/:id/auto-approve-numbers',
-    body: () => ({ number: '91234567', description: 'Matrix' }),
+    // A number of its own per call: the same number twice on one entity is refused (issue 31 item 7).
+    body: () => ({ number: uniqueNumber(), description: 'Matrix' }),
     expect: EDIT(201),
   },
   {
     route: 'PUT /api/entities/:id/auto-approve-numbers/:numberId',
     object: numberOf,
-    body: () => ({ number: '91234567', description: 'Matrix renamed' }),
+    body: () => ({ number: uniqueNumber(), description: 'Matrix renamed' }),
     crossed: (c) => numberOf(c, c.stranger),
     expect: { ...EDIT(200), crossed: CROSSED },
   },
