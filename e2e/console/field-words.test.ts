@@ -187,6 +187,9 @@ describe('field messages in the user’s words', () => {
 
   it('auto-approve numbers (no): the same number twice and a past expiry are refused, saying why (item 7)', async () => {
     const page = await open(`/entities/${orgId}/members`, 'no', false);
+    // The SMS column is explained: at most 2, JA/NEI, only to a confirmed number (item 3).
+    const help = page.getByTestId('sms-notifications-help');
+    expect(await help.textContent()).toMatch(/høyst 2 medlemmer.*JA for å publisere.*NEI.*bekreftet/);
     const add = async (number: string, expiry?: string) => {
       await page.getByRole('button', { name: 'Legg til nummer' }).click();
       const dialog = page.getByRole('dialog');

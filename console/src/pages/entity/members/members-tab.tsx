@@ -188,6 +188,10 @@ export default function MembersTab() {
             )}
           </div>
         ) : null}
+        {/* What the SMS column does and why only two (issue 31 item 3): approve-by-reply explained. */}
+        <p className="pt-2 text-xs text-slate-600" data-testid="sms-notifications-help">
+          {t('members.smsHelp', { max: MAX_SMS_NOTIFICATION_MEMBERS })}
+        </p>
         <AddMemberDialog entityId={entity.id} open={adding} onClose={() => setAdding(false)} />
         <ConfirmDialog
           open={removing !== null}
