@@ -245,7 +245,10 @@ describe('screen health and proof of delivery', () => {
     const read = () =>
       stack
         .request('GET', `/api/content/${org.id}/note/${noteId}/delivery`, { token: w.users.owner.token })
-        .then((r) => r.body as { shown: number; total: number; displays: Record<string, unknown>[] });
+        .then(
+          (r) =>
+            r.body as { shown: number; total: number; missing: number; displays: Record<string, unknown>[] },
+        );
     const delivery = await until(read, (d) => d.shown === 2);
     expect(delivery.shown).toBe(2);
     expect(delivery.total).toBe(3);
