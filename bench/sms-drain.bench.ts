@@ -106,7 +106,11 @@ export async function run(): Promise<BenchOutcome> {
         await grant(deps, member.id, org.id, m === 0 ? 'owner' : 'moderator');
         await db
           .update(users)
-          .set({ phoneVerifiedAt: new Date(), phoneNumber: `00479${o}${m}00000`, language: m === 0 ? 'no' : 'en' })
+          .set({
+            phoneVerifiedAt: new Date(),
+            phoneNumber: `00479${o}${m}00000`,
+            language: m === 0 ? 'no' : 'en',
+          })
           .where(eq(users.id, member.id));
         await db.update(permissions).set({ smsNotifications: true }).where(eq(permissions.userId, member.id));
       }

@@ -76,7 +76,9 @@ describe('server reasons reach the console', () => {
         rootEntity: 'Må være minst 3 tegn.',
       },
     });
-    expect(errorMessages(err, en(), { shown }).fieldMessages.adminEmail).toBe('Write the e-mail address as name@example.com.');
+    expect(errorMessages(err, en(), { shown }).fieldMessages.adminEmail).toBe(
+      'Write the e-mail address as name@example.com.',
+    );
   });
 
   it('new entity: code word taken by another entity, name too short', async () => {

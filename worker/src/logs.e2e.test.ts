@@ -35,7 +35,10 @@ describe('no personal data or secrets in any log line', () => {
     stack = await startTestStack({ env: { SMS_WEBHOOK_SECRET: SECRET }, logger: log.logger });
     world = await createWorld(stack.deps);
     const db = stack.deps.database.db;
-    await db.update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: MEMBER }).where(eq(users.id, world.users.owner.id));
+    await db
+      .update(users)
+      .set({ phoneVerifiedAt: new Date(), phoneNumber: MEMBER })
+      .where(eq(users.id, world.users.owner.id));
     await db
       .update(permissions)
       .set({ smsNotifications: true })

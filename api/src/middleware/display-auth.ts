@@ -9,8 +9,7 @@ export interface DisplayState extends ApiState {
   displayClaims?: DisplayClaims;
 }
 
-export const displayTokenInvalid = () =>
-  new AppError('token_invalid', 'Invalid or expired display token');
+export const displayTokenInvalid = () => new AppError('token_invalid', 'Invalid or expired display token');
 
 /**
  * The claims of the request's bearer display token (signature, audience and expiry), or 401. The

@@ -19,7 +19,7 @@ import {
 import { expectOneOf } from '@oppslag/common/one-of.ts';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { type AlertRow, presentAlert } from '../presenters/alert.presenter';
 import { presentContentAsset } from '../presenters/content.presenter';
 import { activeAlerts } from './alert.service';

@@ -1,16 +1,7 @@
 import { UPTIME_BUCKET_MS, UPTIME_WINDOW_MS } from '@oppslag/common';
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { rowsOf } from '../db/rows';
-import {
-  contents,
-  displayDeliveries,
-  displayHealth,
-  displayHeartbeats,
-  displayScreenshots,
-  entities,
-  notes,
-} from '../db/schema/index';
+import { displayHealth, displayHeartbeats, displayScreenshots, entities } from '../db/schema/index';
 import { notFound } from '../errors';
 import type { EntityRow } from '../presenters/entity.presenter';
 

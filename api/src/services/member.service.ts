@@ -98,7 +98,8 @@ async function directPermission(
     (a, b) => ancestry.indexOf(a.permission.entityId) - ancestry.indexOf(b.permission.entityId),
   )[0];
   if (inherited)
-    throw new AppError('inherited_member',
+    throw new AppError(
+      'inherited_member',
       `This membership is inherited from ${inherited.entityName}; change or remove it on ${inherited.entityName}`,
       { details: { entityId: inherited.permission.entityId } },
     );
@@ -110,7 +111,8 @@ export async function removeMember(tx: Tx, entityId: number, userId: number, act
   const { ancestry } = await authorizeEntity(tx, actor, entityId, 'read');
   requireAdmin(actor);
   const row = await directPermission(tx, entityId, ancestry, userId);
-  if (userId === actor.id) throw fieldError('cannot_remove_self', 'You cannot remove yourself from an entity');
+  if (userId === actor.id)
+    throw fieldError('cannot_remove_self', 'You cannot remove yourself from an entity');
   await tx.delete(permissions).where(eq(permissions.id, row.id));
   await recordEvent(tx, {
     type: 'member.removed',

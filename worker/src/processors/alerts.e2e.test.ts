@@ -57,7 +57,10 @@ describe('emergency alerts and dark screens (HTTP + Socket.IO + worker)', () => 
       [world.users.administrator, '004790000002', 'en'],
       [world.users.sibling, '004790000009', 'no'],
     ] as const) {
-      await db.update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: phone, language }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ phoneVerifiedAt: new Date(), phoneNumber: phone, language })
+        .where(eq(users.id, user.id));
       await db.update(permissions).set({ smsNotifications: true }).where(eq(permissions.userId, user.id));
     }
     for (const [id, key] of [

@@ -47,7 +47,10 @@ describe('SMS webhook → note on the right display, members notified', () => {
       [world.users.owner, '004790000001'],
       [world.users.sibling, '004790000009'],
     ] as const) {
-      await db.update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: phone }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ phoneVerifiedAt: new Date(), phoneNumber: phone })
+        .where(eq(users.id, user.id));
       await db.update(permissions).set({ smsNotifications: true }).where(eq(permissions.userId, user.id));
     }
   });

@@ -66,7 +66,10 @@ describe('SMS → note (webhook, sms job, note, notifications)', () => {
       [world.users.moderator.id, '004793333333', 'no'],
     ];
     for (const [id, phone, language] of phones) {
-      await db.update(users).set({ phoneVerifiedAt: new Date(), phoneNumber: phone, language }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ phoneVerifiedAt: new Date(), phoneNumber: phone, language })
+        .where(eq(users.id, id));
       await db.update(permissions).set({ smsNotifications: true }).where(eq(permissions.userId, id));
     }
     await db

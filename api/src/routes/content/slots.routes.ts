@@ -29,7 +29,8 @@ function slotParam(value: string, featureSet: FeatureSet): ContentSlot {
     );
   }
   if (!featureSet.slots[parsed.data].enabled) {
-    throw new AppError('feature_disabled',
+    throw new AppError(
+      'feature_disabled',
       `The ${parsed.data} slot is disabled in the ${featureSet.name} feature set`,
     );
   }

@@ -12,7 +12,6 @@ import {
   grantsOf,
   listUsers,
   mailNewPassword,
-  updateUser,
 } from '../../services/user.service';
 
 /**

@@ -39,7 +39,15 @@ describe('users (superadmin)', () => {
       'ola@example.com',
     ]);
     for (const u of res.body)
-      expect(Object.keys(u).sort()).toEqual(['admin', 'email', 'id', 'language', 'name', 'phoneNumber', 'phoneVerified']);
+      expect(Object.keys(u).sort()).toEqual([
+        'admin',
+        'email',
+        'id',
+        'language',
+        'name',
+        'phoneNumber',
+        'phoneVerified',
+      ]);
     expect((await api.request('GET', '/api/users', { token: kari.token })).status).toBe(403);
     expect((await api.request('GET', '/api/users')).status).toBe(401);
   });
