@@ -1,7 +1,15 @@
 import { type EnturFake, startEnturFake } from '@oppslag/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleStack, screenshot, startConsoleStack } from './support/console-stack';
-import { createEntity, type EntityRow, installAndSignIn, rootId, useToken } from './support/world';
+import {
+  createEntity,
+  createMember,
+  type EntityRow,
+  installAndSignIn,
+  rootId,
+  signIn,
+  useToken,
+} from './support/world';
 
 /** The transit stop selector of the settings tab against the fake Entur geocoder. */
 describe('console transit stops', () => {
@@ -9,12 +17,13 @@ describe('console transit stops', () => {
   let s: ConsoleStack;
   let token: string;
   let display: EntityRow;
+  let org: EntityRow;
 
   beforeAll(async () => {
     entur = await startEnturFake();
     s = await startConsoleStack({ ENTUR_GEOCODER_URL: entur.geocoderUrl });
     token = await installAndSignIn(s.stack);
-    const org = await createEntity(s.stack, token, {
+    org = await createEntity(s.stack, token, {
       name: 'Solsiden borettslag',
       type: 'organization',
       parentId: await rootId(s.stack, token),
@@ -67,5 +76,29 @@ describe('console transit stops', () => {
     await card.getByRole('button', { name: 'Fjern Jernbanetorget' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Fjern' }).click();
     await card.getByText('Ingen holdeplasser ennå', { exact: false }).waitFor();
+  });
+
+  it('lists the organization’s stops on a display, marked where they come from and read-only there', async () => {
+    // Issue 31 item 8: the display's owner saw "Ingen holdeplasser ennå" while the screen showed the
+    // organization's departures.
+    const member = await createMember(s.stack, token, display.id, 'skjermeier@example.no', 'owner');
+    const ownerToken = await signIn(s.stack, 'skjermeier@example.no', member.password);
+    const add = (entityId: number, stopId: string, label: string) =>
+      s.stack.request('POST', `/api/entities/${entityId}/transit-stops`, { token, body: { stopId, label } });
+    expect((await add(org.id, 'NSR:StopPlace:337', 'Oslo S')).status).toBe(201);
+    expect((await add(display.id, 'NSR:StopPlace:58366', 'Jernbanetorget')).status).toBe(201);
+
+    const { context, page } = await s.newPage();
+    await useToken(context, ownerToken);
+    await page.goto(`/entities/${display.id}/settings`);
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Holdeplasser' }) });
+    const rows = card.getByTestId('transit-stops').getByRole('listitem');
+    await rows.nth(1).waitFor();
+    expect(await rows.allInnerTexts()).toEqual(['Jernbanetorget', 'Oslo S\nfra Solsiden borettslag']);
+    expect(await card.getByText('Ingen holdeplasser ennå', { exact: false }).count()).toBe(0);
+    // The own stop can be removed here; the inherited one only on the organization.
+    expect(await card.getByRole('button', { name: 'Fjern Jernbanetorget' }).count()).toBe(1);
+    expect(await card.getByRole('button', { name: 'Fjern Oslo S' }).count()).toBe(0);
+    await card.last().screenshot({ path: '/tmp/transit-inherited.png' });
   });
 });

@@ -1,5 +1,6 @@
-import type { TransitStop } from '@oppslag/common';
+import type { AppliedTransitStop, TransitStop } from '@oppslag/common';
 import type { transitStops } from '../db/schema/index';
+import type { AppliedStopRow } from '../services/transit-stop.service';
 
 export function presentTransitStop(row: typeof transitStops.$inferSelect): TransitStop {
   return {
@@ -10,4 +11,10 @@ export function presentTransitStop(row: typeof transitStops.$inferSelect): Trans
     latitude: row.latitude,
     longitude: row.longitude,
   };
+}
+
+/** A stop of the list answer: an inherited one names the ancestor it comes from. */
+export function presentAppliedTransitStop(row: AppliedStopRow): AppliedTransitStop {
+  const stop = presentTransitStop(row);
+  return row.inheritedFrom ? { ...stop, inheritedFrom: { ...row.inheritedFrom } } : stop;
 }

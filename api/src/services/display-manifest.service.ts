@@ -13,6 +13,7 @@ import { transitStops } from '../db/schema/index';
 import { encodeDisplayId } from '../lib/hashids';
 import type { EntityRow } from '../presenters/entity.presenter';
 import { nearestOrganization } from './entity-chain.service';
+import { nearestOncePerStop } from './transit-stop.service';
 
 /** The first non-empty value of a field walking up the chain (the entity's own first). */
 function nearest<K extends keyof EntityRow>(chain: readonly EntityRow[], key: K): EntityRow[K] | null {
@@ -55,9 +56,7 @@ export async function chainTransitStops(tx: Tx, chain: readonly EntityRow[]): Pr
     .from(transitStops)
     .where(inArray(transitStops.entityId, ids))
     .orderBy(asc(transitStops.id));
-  rows.sort((a, b) => ids.indexOf(a.entityId) - ids.indexOf(b.entityId));
-  const seen = new Set<string>();
-  return rows.filter((r) => !seen.has(r.stopId) && seen.add(r.stopId));
+  return nearestOncePerStop(rows, ids);
 }
 
 export interface ManifestOptions {

@@ -1,8 +1,9 @@
 import type { Actor, CreateTransitStopInput } from '@oppslag/common';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { entities, transitStops } from '../db/schema/index';
 import { fieldError, notFound } from '../errors';
+import { loadChain } from './entity-chain.service';
 import { recordEvent } from './events.service';
 
 export type TransitStopRow = typeof transitStops.$inferSelect;
@@ -14,6 +15,41 @@ export async function listTransitStops(tx: Tx, entityId: number): Promise<Row[]>
     .from(transitStops)
     .where(eq(transitStops.entityId, entityId))
     .orderBy(asc(transitStops.id));
+}
+
+/**
+ * Which stops apply along a chain (ids nearest first): the nearest entity's, each stop id once. The
+ * screens' manifest and the console's list both use it, so the console lists what the screens show.
+ */
+export function nearestOncePerStop<T extends { entityId: number; stopId: string }>(
+  rows: readonly T[],
+  chainIds: readonly number[],
+): T[] {
+  const sorted = [...rows].sort((a, b) => chainIds.indexOf(a.entityId) - chainIds.indexOf(b.entityId));
+  const seen = new Set<string>();
+  return sorted.filter((r) => !seen.has(r.stopId) && seen.add(r.stopId));
+}
+
+/** A stop that applies to an entity, with the ancestor it comes from when it is not the entity's own. */
+export type AppliedStopRow = Row & { inheritedFrom?: { id: number; name: string } };
+
+/** The stops an entity's screens show: its own, then its ancestors' (issue 31 item 8). */
+export async function listAppliedTransitStops(tx: Tx, entityId: number): Promise<AppliedStopRow[]> {
+  const chain = (await loadChain(tx, entityId)) ?? [];
+  const live = chain.filter((e) => !e.deleted);
+  const ids = live.map((e) => e.id);
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(transitStops)
+    .where(inArray(transitStops.entityId, ids))
+    .orderBy(asc(transitStops.id));
+  const names = new Map(live.map((e) => [e.id, e.name]));
+  return nearestOncePerStop(rows, ids).map((row) =>
+    row.entityId === entityId
+      ? row
+      : { ...row, inheritedFrom: { id: row.entityId, name: names.get(row.entityId) ?? '' } },
+  );
 }
 
 export async function addTransitStop(

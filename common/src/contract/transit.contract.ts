@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  appliedTransitStopSchema,
   createTransitStopSchema,
   stopIdSchema,
   stopSearchQuerySchema,
   stopSearchResultSchema,
+  transitStopListQuerySchema,
   transitStopSchema,
 } from '../schemas/transit';
 import { defineRoute, pathId } from './define-route';
@@ -30,11 +32,16 @@ export const transitContract = {
     method: 'get',
     path: '/entities/{id}/transit-stops',
     params: entityParams,
-    response: z.array(transitStopSchema),
+    query: transitStopListQuerySchema,
+    response: z.array(appliedTransitStopSchema),
     errors: [],
     auth: 'user',
     permission: 'read',
-    summary: 'Transit stops of an entity',
+    summary: 'Transit stops of an entity; with `includeInherited=true` also its ancestors’ stops',
+    description:
+      'The stops an entity’s screens show: its own, then each ancestor’s (nearest first, each stop id once), ' +
+      'an inherited one naming its ancestor in `inheritedFrom`. Reading the entity is enough: these are ' +
+      'the departures its screens show.',
     tags,
   }),
   add: defineRoute({

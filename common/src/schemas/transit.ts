@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryBoolean } from './query';
 
 /** Icons a stop search result may carry; a result maps to at least one or is dropped. */
 export const TRANSIT_ICONS = ['bus', 'metro', 'rail', 'tram', 'water', 'air'] as const;
@@ -45,6 +46,20 @@ export const transitStopSchema = z.object({
   longitude: z.number().nullable(),
 });
 export type TransitStop = z.infer<typeof transitStopSchema>;
+
+/**
+ * A stop as the list answers it: an ancestor's stop (asked for with `includeInherited`) names the
+ * ancestor it comes from, because it applies to the entity's screens but is changed up there.
+ */
+export const appliedTransitStopSchema = transitStopSchema.extend({
+  inheritedFrom: z.object({ id: z.number().int(), name: z.string() }).optional(),
+});
+export type AppliedTransitStop = z.infer<typeof appliedTransitStopSchema>;
+
+export const transitStopListQuerySchema = z.object({
+  /** Also the stops of the entity's ancestors that its screens show (nearest first, each stop once). */
+  includeInherited: queryBoolean.optional(),
+});
 
 export const stopSearchQuerySchema = z.object({
   q: z

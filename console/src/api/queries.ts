@@ -50,7 +50,9 @@ export const autoApproveNumbersQuery = (entityId: number) =>
 export const transitStopsQuery = (entityId: number) =>
   queryOptions({
     queryKey: queryKeys.transitStops(entityId),
-    queryFn: () => call(contract.transit.list, { params: { id: entityId } }),
+    // With the ancestors' stops: the card lists what the entity's screens show (issue 31 item 8).
+    queryFn: () =>
+      call(contract.transit.list, { params: { id: entityId }, query: { includeInherited: 'true' } }),
     ...LIVE,
   });
 

@@ -4,3 +4,4 @@ import type { transitContract as transit } from '@oppslag/common/contract/transi
 export type TransitStop = RouteResponse<typeof transit.add>;
 export type StopSearchResult = RouteResponse<typeof transit.search>[number];
 export type AddStopBody = RouteBodyInput<typeof transit.add>;
+export type AppliedTransitStop = RouteResponse<typeof transit.list>[number];

@@ -122,7 +122,8 @@ export const EVENT_QUERIES: { readonly [T in ConsoleEvent['type']]: readonly Que
   'alert.raised': [{ resource: 'alerts', scope: 'chain' }],
   'alert.cleared': [{ resource: 'alerts', scope: 'chain' }],
   'autoApproveNumber.changed': [{ resource: 'autoApproveNumbers', scope: 'entity' }],
-  'transitStop.changed': [{ resource: 'transitStops', scope: 'entity' }],
+  // Chain: an ancestor's stop is listed (inherited) on every entity below it.
+  'transitStop.changed': [{ resource: 'transitStops', scope: 'chain' }],
   // Nothing the console caches shows these (the screens do, or the worker acts on them).
   'asset.updated': [],
   'transit.updated': [],

@@ -7,9 +7,14 @@ import { AppError } from '../../errors';
 import { mountContract } from '../../http/define-handler';
 import { searchStops } from '../../lib/entur-geocoder';
 import type { DisplayState } from '../../middleware/display-auth';
-import { presentTransitStop } from '../../presenters/transit-stop.presenter';
+import { presentAppliedTransitStop, presentTransitStop } from '../../presenters/transit-stop.presenter';
 import { spend } from '../../services/route-limits';
-import { addTransitStop, listTransitStops, removeTransitStop } from '../../services/transit-stop.service';
+import {
+  addTransitStop,
+  listAppliedTransitStops,
+  listTransitStops,
+  removeTransitStop,
+} from '../../services/transit-stop.service';
 
 /** Stop names change rarely; an hour keeps typing in the search box off Entur's rate limits. */
 export const STOP_SEARCH_TTL_SECONDS = 3600;
@@ -23,7 +28,10 @@ export function transitRoutes(deps: AppDeps): Router<DisplayState> {
   const { redis, config } = deps;
 
   mountContract(router, deps, transitContract, {
-    list: async ({ params }) => (await listTransitStops(deps.database.db, params.id)).map(presentTransitStop),
+    list: async ({ params, query }) =>
+      query.includeInherited
+        ? (await listAppliedTransitStops(deps.database.db, params.id)).map(presentAppliedTransitStop)
+        : (await listTransitStops(deps.database.db, params.id)).map(presentTransitStop),
     add: async ({ params, body, actor, uow }) =>
       presentTransitStop(await uow((tx) => addTransitStop(tx, params.id, body, actor))),
     remove: async ({ params, actor, uow }) =>

@@ -12,7 +12,10 @@ import { useLiveEntityList } from '../../../realtime/use-live-entity-list';
 import { showSnackbar } from '../../../state/snackbar';
 import { TransitStopDialog } from './transit-stops-dialog';
 
-/** Transit stop selector of the settings tab (content spec §2): the entity's stops. */
+/**
+ * Transit stop selector of the settings tab (content spec §2): the stops the entity's screens show,
+ * its own and its ancestors' ("fra Solbakken borettslag", changed only up there).
+ */
 export function TransitStopsCard({ entityId, readOnly }: { entityId: number; readOnly: boolean }) {
   const { t } = useTranslation('transit');
   const { rows: stops, setRows: setStops, failed } = useLiveEntityList(transitStopsQuery(entityId));
@@ -61,8 +64,13 @@ export function TransitStopsCard({ entityId, readOnly }: { entityId: number; rea
                 <div className="truncate font-medium text-slate-800" title={stop.stopId}>
                   {stop.label}
                 </div>
+                {stop.inheritedFrom && (
+                  <div className="text-xs text-slate-600" data-testid="transit-stop-inherited">
+                    {t('inheritedFrom', { name: stop.inheritedFrom.name })}
+                  </div>
+                )}
               </div>
-              {!readOnly && (
+              {!readOnly && !stop.inheritedFrom && (
                 <IconButton label={t('remove', { label: stop.label })} onClick={() => setRemoving(stop)}>
                   <Icon name="delete" />
                 </IconButton>
