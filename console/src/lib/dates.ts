@@ -17,7 +17,7 @@ dayjs.extend(relativeTime, {
     { l: 'm', r: 89 },
     { l: 'mm', r: 44, d: 'minute' },
     { l: 'h', r: 89 },
-    { l: 'hh', r: 21, d: 'hour' },
+    { l: 'hh', r: 23, d: 'hour' },
     { l: 'd', r: 35 },
     { l: 'dd', r: RELATIVE_DAY_THRESHOLD, d: 'day' },
     { l: 'M', r: 45 },
@@ -39,6 +39,9 @@ export function formatDateTime(date: Date | string | number, language: string): 
   return inOslo(date).locale(dayjsLocale(language)).format('DD.MM.YYYY HH:mm');
 }
 
+/** Below this many hours apart "x hours ago" is said whatever the calendar; above, days count. */
+const SAME_DAY_HOURS = 22;
+
 /**
  * "in 3 days" / "for 3 dager siden" while the date is within the threshold of now, otherwise
  * the full date "D. MMMM YYYY" in Oslo time.
@@ -51,6 +54,18 @@ export function formatRelative(
 ): string {
   const d = dayjs(date);
   const locale = dayjsLocale(language);
-  if (Math.abs(d.diff(now, 'day', true)) < thresholdDays) return d.locale(locale).from(now);
-  return inOslo(date).locale(locale).format('D. MMMM YYYY');
+  if (Math.abs(d.diff(now, 'day', true)) >= thresholdDays)
+    return inOslo(date).locale(locale).format('D. MMMM YYYY');
+  if (Math.abs(d.diff(now, 'hour', true)) < SAME_DAY_HOURS) return d.locale(locale).from(now);
+  // A day or more apart: counted in Oslo calendar days, so this morning seen at 23:20 is not
+  // "a day ago" and yesterday 10:00 seen at 09:00 is (issue 31 item 10).
+  const today = inOslo(now).startOf('day');
+  const days = inOslo(date).startOf('day').diff(today, 'day');
+  if (days === 0) return d.locale(locale).from(now);
+  // Whole days of 24 h from a fixed point: a summer-time change does not make "23 hours".
+  const origin = dayjs(0);
+  return origin
+    .add(days * 24, 'hour')
+    .locale(locale)
+    .from(origin);
 }
