@@ -270,6 +270,11 @@ describe('console routes', () => {
   it('/entities/{id}/children lists the children', async () => {
     const { page } = await open(`/entities/${org.id}/children`);
     await page.getByTestId('child-list').getByRole('link', { name: 'Blokk A' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Legg til underenhet' }).count()).toBe(1);
+    // A display's children tab is hidden; by its address it offers no child to add (issue 31 item 10).
+    const shown = await open(`/entities/${display.id}/children`);
+    await shown.page.getByRole('heading', { name: 'Underenheter' }).waitFor();
+    expect(await shown.page.getByRole('button', { name: 'Legg til underenhet' }).count()).toBe(0);
   });
 
   it('/entities/{id}/services lists the services', async () => {

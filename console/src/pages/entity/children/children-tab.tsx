@@ -1,3 +1,4 @@
+import { canHaveChildren } from '@oppslag/common/constants.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -11,7 +12,8 @@ import { ChildList } from './child-list';
 export default function ChildrenTab() {
   const { t } = useTranslation('entity');
   const entity = useEntity();
-  const mayCreate = useCan(entity.id, 'create_entity');
+  // A display has no children: its tab is hidden, and reached by its address offers no "add" either.
+  const mayCreate = useCan(entity.id, 'create_entity') && canHaveChildren(entity.type);
   const [open, setOpen] = useState(false);
   return (
     <Card
