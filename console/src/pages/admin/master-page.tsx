@@ -14,6 +14,13 @@ export { isMasterSlot, MASTER_SLOTS, type MasterSlot } from './master-slots';
  * /admin/master/{slotId}: the master content of a slot is kept on the master entity that the
  * install created; this screen names it and leads into its editor.
  */
+/** The page's heading per slot: the same words as its link in the superadmin menu. */
+const MASTER_TITLES = {
+  adsSmall: 'masterAdsSmall',
+  adsLarge: 'masterAdsLarge',
+  template: 'masterTemplate',
+} as const;
+
 export default function MasterPage() {
   const { t } = useTranslation('admin');
   const { slotId } = useParams();
@@ -23,10 +30,18 @@ export default function MasterPage() {
   const master = query.data ?? null;
   const failed = query.isError;
 
+  // A known ad slot the feature set leaves out is no "unknown id": it says why there is no page.
+  if (!isMasterSlot(slotId))
+    return (
+      <Card>
+        <Alert kind="error">{t('master.unknownSlot', { slotId })}</Alert>
+      </Card>
+    );
+  const title = t(`nav.${MASTER_TITLES[slotId]}`);
   if (!valid)
     return (
-      <Card title={t('master.title', { slotId })}>
-        <Alert kind="error">{t('master.unknownSlot')}</Alert>
+      <Card title={title}>
+        <Alert kind="info">{t('master.notOffered')}</Alert>
       </Card>
     );
 
@@ -37,13 +52,14 @@ export default function MasterPage() {
       entityId={entity.id}
       slot={slotId === 'template' ? 'banner' : slotId}
       templates={slotId === 'template'}
-      title={t('master.title', { slotId })}
+      title={title}
       editable
     />
   ) : null;
   return (
     <div className="flex flex-col gap-4">
-      <Card title={t('master.title', { slotId })}>
+      {/* No title of its own: the editor below carries the page's one heading. */}
+      <Card>
         {failed && <Alert kind="error">{t('master.loadFailed')}</Alert>}
         {!master && !failed ? (
           <Spinner size={40} />
