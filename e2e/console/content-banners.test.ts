@@ -219,5 +219,9 @@ describe('console banners', () => {
     await useToken(context, token);
     await page.goto(`/entities/${org.id}/ads/medium`);
     await page.getByText('Ukjent annonsestørrelse').waitFor();
+    // An unknown content type is said in the user's words, not the server's (issue 31 item 10).
+    await page.goto(`/entities/${org.id}/content/logo`);
+    await page.getByText('Ukjent innholdstype.', { exact: false }).waitFor();
+    expect(await page.getByText('failed to resolve', { exact: false }).count()).toBe(0);
   });
 });
