@@ -10,6 +10,10 @@ const TEXT = {
     tue: 'tir',
     summary: 'Gjentas tirsdager 08:00–15:00',
     history: 'Historikk',
+    memberAdded: 'Medlem lagt til',
+    role: 'RolleModerator',
+    settingsChanged: 'Innstillinger endret',
+    street: 'Gateadresse– → Storgata 1',
   },
   en: {
     newNote: 'New note',
@@ -17,6 +21,10 @@ const TEXT = {
     tue: 'Tue',
     summary: 'Repeats Tuesdays 08:00–15:00',
     history: 'History',
+    memberAdded: 'Member added',
+    role: 'RoleModerator',
+    settingsChanged: 'Settings changed',
+    street: 'Street address– → Storgata 1',
   },
 } as const;
 
@@ -57,6 +65,17 @@ describe('console history and schedules', () => {
       headers: { 'x-oppslag-client': 'console' },
       body: { name: 'Solsiden borettslag BRL' },
     });
+    await s.stack.request('PUT', `/api/entities/${org.id}`, {
+      token,
+      headers: { 'x-oppslag-client': 'console' },
+      body: { street: 'Storgata 1' },
+    });
+    const member = await s.stack.request('POST', `/api/entities/${org.id}/members`, {
+      token,
+      headers: { 'x-oppslag-client': 'console' },
+      body: [{ email: 'styremedlem@example.no', role: 'moderator' }],
+    });
+    expect(member.status).toBe(201);
   });
   afterAll(() => s?.close());
 
@@ -75,6 +94,13 @@ describe('console history and schedules', () => {
         // The group's note changes show in the organization's history, with the settings change.
         expect(await page.getByTestId('history-entry').count()).toBeGreaterThanOrEqual(3);
         await page.getByRole('heading', { name: tx.history }).waitFor();
+        // Values and fields in the user's words: the role by its name, an address change not empty
+        // (issue 31 item 10: "Rolle: moderator" and a bare "Innstillinger endret").
+        const entries = page.getByTestId('history-entry');
+        const added = entries.filter({ hasText: tx.memberAdded });
+        expect(await added.locator('dl').textContent()).toBe(tx.role);
+        const street = entries.filter({ hasText: tx.settingsChanged }).filter({ hasText: 'Storgata 1' });
+        expect(await street.locator('dl').textContent()).toBe(tx.street);
         await settle(page);
         await screenshot(page, `history-${lang}-${device}`);
 

@@ -1,3 +1,4 @@
+import { ROLES } from '@oppslag/common/constants.ts';
 import { isOneOf } from '@oppslag/common/one-of.ts';
 import { scheduleOutSchema } from '@oppslag/common/schedule.ts';
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '@oppslag/common/schemas/history.ts';
@@ -31,6 +32,12 @@ function valueText(v: unknown, t: (k: string) => string, language: string): stri
   return JSON.stringify(v);
 }
 
+/** A value in the user's words: a role by its name ("Moderator"), anything else as `valueText`. */
+function fieldValue(field: string, v: unknown, t: (k: string) => string, language: string): string {
+  if (field === 'role' && typeof v === 'string' && isOneOf(ROLES, v)) return t(`common:roles.${v}`);
+  return valueText(v, t, language);
+}
+
 function EntryRow({ entry }: { entry: HistoryEntry }) {
   const { t, i18n } = useTranslation('history');
   const who = entry.actor ? (entry.actor.name ?? entry.actor.email) : t('nobody');
@@ -59,8 +66,8 @@ function EntryRow({ entry }: { entry: HistoryEntry }) {
               <dt className="text-slate-500">{t(`fields.${field}`, field)}</dt>
               <dd className="break-words text-slate-800">
                 {entry.action.endsWith('.created') || (entry.action === 'member.added' && c.before === null)
-                  ? valueText(c.after, t, i18n.language)
-                  : `${valueText(c.before, t, i18n.language)} → ${valueText(c.after, t, i18n.language)}`}
+                  ? fieldValue(field, c.after, t, i18n.language)
+                  : `${fieldValue(field, c.before, t, i18n.language)} → ${fieldValue(field, c.after, t, i18n.language)}`}
               </dd>
             </div>
           ))}
