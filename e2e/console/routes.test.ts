@@ -402,6 +402,8 @@ describe('console routes', () => {
     await page.getByRole('button', { name: 'Nytt passord' }).click();
     const password = await page.getByTestId('new-password').textContent();
     expect(password?.length).toBeGreaterThanOrEqual(8);
+    // The sentence once, with the password (issue 31 item 10: it stood twice).
+    expect(await page.getByText('Nytt passord er laget.', { exact: false }).count()).toBe(1);
     expect(
       (
         await s.stack.request('POST', '/api/authentication/login', {

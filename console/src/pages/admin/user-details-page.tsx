@@ -113,7 +113,8 @@ export default function UserDetailsPage() {
       </Card>
       <Card title={t('user.generateTitle')}>
         <p className="mb-3 text-sm text-slate-600">{t('user.generateIntro')}</p>
-        <FormResult state={generate} />
+        {/* Only a failure here: the success is said once, with the password, just below. */}
+        {generate.status === 'error' && <FormResult state={generate} />}
         {password && (
           <Alert kind="success">
             <span className="flex flex-wrap items-center gap-2">
