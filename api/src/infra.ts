@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { loadPasswordLists } from '@oppslag/common';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -33,6 +34,8 @@ export async function createDeps(
   overrides: Partial<AppDeps> & { logger?: Logger; migrate?: boolean } = {},
 ): Promise<AppDeps> {
   const logger = overrides.logger ?? createLogger(config.logLevel, 'api');
+  // Every password check the server makes has zxcvbn's common-password lists (common-passwords.ts).
+  await loadPasswordLists();
   // PGlite under DATA_DIR: this process alone may open it (throws DataDirLockedError otherwise).
   if (!overrides.database && !config.databaseUrl) lockDataDir(config.dataDir, logger.bindings().name);
   const database =

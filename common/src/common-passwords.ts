@@ -1,5 +1,4 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * The one password rule (ASVS 5.0 level 2, V6.2), used by the server's schemas and services and by
@@ -10,8 +9,11 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
  *   names of the organizations and boards the user belongs to.
  * - No composition rules (V6.2.5): instead, zxcvbn's estimate refuses what a guesser tries first
  *   (`aaaaaaaa`, `abcdefgh`, keyboard walks, dates, a common word with digits).
- * zxcvbn is the strength library the field uses (maintained, MIT); its dictionaries are built lazily
- * on the first check, so screens that never check a password never pay for them.
+ * zxcvbn is the strength library the field uses (maintained, MIT). Its word lists (about 235 kB
+ * gzipped) are loaded by `loadPasswordLists`: the server awaits it at start (createDeps), so every
+ * check it makes has them; the console loads them after its first paint, so they are not part of
+ * what a browser downloads before the sign-in shows. Until then the console checks with the
+ * Norwegian list and zxcvbn's patterns only, and the server's answer decides.
  */
 
 /** Norwegian and product-specific passwords the English breach lists rank low or miss. */
@@ -44,11 +46,22 @@ export const PASSWORD_PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
   personal_info: 'The password cannot contain your e-mail address or the name of your organization',
 };
 
+type WordLists = Pick<typeof import('@zxcvbn-ts/language-common'), 'adjacencyGraphs' | 'dictionary'>;
+let lists: WordLists | undefined;
 let factory: ZxcvbnFactory | undefined;
+
+/** Loads zxcvbn's common-password lists and keyboard graphs once (see above). */
+export async function loadPasswordLists(): Promise<void> {
+  if (lists) return;
+  const { adjacencyGraphs, dictionary } = await import('@zxcvbn-ts/language-common');
+  lists = { adjacencyGraphs, dictionary };
+  factory = undefined;
+}
+
 const zxcvbn = (): ZxcvbnFactory => {
   factory ??= new ZxcvbnFactory({
-    dictionary: { ...dictionary, 'passwords-nb': NORWEGIAN },
-    graphs: adjacencyGraphs,
+    dictionary: { ...lists?.dictionary, 'passwords-nb': NORWEGIAN },
+    ...(lists ? { graphs: lists.adjacencyGraphs } : {}),
   });
   return factory;
 };

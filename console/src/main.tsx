@@ -1,3 +1,4 @@
+import { loadPasswordLists } from '@oppslag/common';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
@@ -12,6 +13,8 @@ import { loadInstallStatus } from './state/install-status';
 import { store } from './state/store';
 
 void loadInstallStatus();
+// zxcvbn's common-password lists (~235 kB gzipped) come after the first paint, not before it.
+window.addEventListener('load', () => void loadPasswordLists(), { once: true });
 prefetchForBoot(window.location.pathname);
 const router = createRouter();
 

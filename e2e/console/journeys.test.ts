@@ -289,7 +289,7 @@ describe('console journeys per role', () => {
     const phone = page.getByLabel('Phone number');
     await phone.fill('12');
     await page.getByRole('button', { name: 'Save' }).click();
-    expect(await fieldMessage(phone)).toContain('Not a valid phone number.');
+    expect(await fieldMessage(phone)).toContain('Enter a Norwegian mobile number, for example 912 34 567.');
     await phone.fill('912 34 567');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your profile settings have been successfully updated!').waitFor();

@@ -84,7 +84,7 @@ describe('useFormState', () => {
     expect(result.current).toMatchObject({
       status: 'error',
       message: 'Kunne ikke oppdatere profilen. Noen felt må rettes.',
-      fields: { phoneNumber: 'Ikke et gyldig telefonnummer.' },
+      fields: { phoneNumber: 'Skriv inn et norsk mobilnummer, for eksempel 912 34 567.' },
     });
     await act(async () => {
       await result.current.submit(() => Promise.reject(refusal), {
@@ -94,7 +94,7 @@ describe('useFormState', () => {
       });
     });
     expect(result.current).toMatchObject({
-      message: 'Feil. phoneNumber: Ikke et gyldig telefonnummer.',
+      message: 'Feil. phoneNumber: Skriv inn et norsk mobilnummer, for eksempel 912 34 567.',
       fields: {},
     });
   });

@@ -1,3 +1,4 @@
+import { loadPasswordLists } from '@oppslag/common';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from '../../i18n/index';
@@ -7,6 +8,8 @@ import { PasswordCard } from './password-card';
 describe('PasswordCard', () => {
   beforeAll(async () => {
     await setLanguage('en');
+    // main.tsx loads zxcvbn's lists after the first paint; a password form is opened after that.
+    await loadPasswordLists();
   });
   afterEach(() => {
     cleanup();
