@@ -3,6 +3,7 @@ import { invalidEvents, Queues } from '@oppslag/api/core';
 import { createWorld, entitySequences, type World } from '@oppslag/api/testing';
 import { collect, nextEvent, startTestStack, type TestStack } from '@oppslag/stack/testing';
 import { eq } from 'drizzle-orm';
+import { io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,8 +37,20 @@ describe('gateway sync and edge validation', () => {
   it('gives a new socket the latest sequence of each of its rooms, then repeats it periodically', async () => {
     const { root, orgA, groupA, displayA } = w.entities;
     expect((await writeNote(orgA.id, 'before connecting')).status).toBe(201);
-    const display = await stack.connect(await stack.deps.tokens.signDisplay(displayA.id, 0));
+    // Listening before the handshake ends: the baselines follow `connect` in the same read, so a
+    // listener added after `stack.connect` resolves can miss them.
+    const display = connectClient(stack.url, {
+      path: '/socket.io',
+      auth: { token: await stack.deps.tokens.signDisplay(displayA.id, 0) },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     const syncs = collect<Sync>(display, 'sync');
+    await new Promise<void>((resolve, reject) => {
+      display.once('connect', () => resolve());
+      display.once('connect_error', reject);
+    });
     const deadline = Date.now() + 5000;
     while (new Set(syncs.map((s) => s.entityId)).size < 4 && Date.now() < deadline) await sleep(20);
     const first = new Map<number, number>();
