@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { pgUrl, TEST_PG_ADMIN_URL, type TestDatabase } from './harness';
+import { openPgTestDatabase, pgUrl, TEST_PG_ADMIN_URL, type TestDatabase } from './harness';
 
 /** Runs `sql` (several statements, no COPY, no psql meta-commands) into a new, empty database. */
 export async function databaseFromSql(sql: string, driver: 'pg' | 'pglite'): Promise<TestDatabase> {
@@ -23,21 +23,9 @@ export async function databaseFromSql(sql: string, driver: 'pg' | 'pglite'): Pro
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = pgUrl(name);
-  const loader = new pg.Client({ connectionString: url });
+  const loader = new pg.Client({ connectionString: pgUrl(name) });
   await loader.connect();
   await loader.query(sql);
   await loader.end();
-  const database = await openDatabase({ url, poolSize: 5 });
-  return {
-    database,
-    url,
-    async drop() {
-      await database.close().catch(() => undefined);
-      const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return openPgTestDatabase(name);
 }

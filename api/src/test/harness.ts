@@ -173,10 +173,16 @@ export async function createTestDatabase(driver = testDbDriver()): Promise<TestD
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
+  const made = await openPgTestDatabase(name);
+  // A no-op on the copy (one query); it proves the template holds the current schema.
+  await runMigrations(made.database);
+  return made;
+}
+
+/** Opens the PostgreSQL database `name` (made by the caller) as a test database that drops itself. */
+export async function openPgTestDatabase(name: string): Promise<TestDatabase> {
   const url = pgUrl(name);
   const database = await openDatabase({ url, poolSize: 5 });
-  // A no-op on the copy (one query); it proves the template holds the current schema.
-  await runMigrations(database);
   return {
     database,
     url,
